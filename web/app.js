@@ -322,11 +322,13 @@ const resultBounds = (rs, request) => sceneResultBounds(store.state.system, doc(
 // the units the question involves clear of the controls
 const answerFraming = (b) => ({ near: nearUnits(store.state.system, doc(), b.at, b.names), mover: b.at, involved: involvedUnits(doc(), b.names, ui.result?.response?.ok ? ui.result.response.result : null) });
 
-// A unit's reach shown by a tap ('reach') is brought into view where it is not all in view: the
+// A hex unit's reach shown by a tap ('reach') is brought into view where it is not all in view: the
 // view zoomed out, never in, as far as shows all of it with its edge hexes whole (REACH_PAD hex
 // sizes round their centres), down to REACH_FLOOR of the legible size, whose hexes (30 px across)
 // still hold a cost at the board's smallest text; past that it is centred on the reach, the unit in
-// view. GODSGLOOM's Outriders' 64 hexes ran 3 columns past a phone's right edge (issue 31).
+// view. GODSGLOOM's Outriders' 64 hexes ran 3 columns past a phone's right edge (issue 31). Not
+// while a finger is on the board: the hex under a unit picked up would move from under it. A
+// table's view stays on a tap (view.test).
 const REACH_PAD = 1, REACH_FLOOR = 0.8;
 
 /**
@@ -398,7 +400,7 @@ function redrawResult(frame = false, follow = false) {
   const b = resultBounds(r.scene, r.request);
   // every new answer, a game's first too, frames what the question is about at a size a finger
   // reads (the whole board is the ⤢ button away)
-  if (b && frame === 'reach') { if (!board.shows(b.bounds)) board.frame(b.bounds, board.s, REACH_PAD, b.core, { mover: b.at, floor: board.legibleScale(b.bounds) * REACH_FLOOR }); }
+  if (b && frame === 'reach') { if (isHexBoard() && !board.gesture && !board.shows(b.bounds)) board.frame(b.bounds, board.s, REACH_PAD, b.core, { mover: b.at, floor: board.legibleScale(b.bounds) * REACH_FLOOR }); }
   else if (b && frame) board.frame(b.bounds, Infinity, b.pad, b.core, frame === 'whole' ? { mover: b.at, whole: true } : answerFraming(b));
   // else the view moves after a ruling only where what the player acted on would be off it or
   // under a control: the unit moved, or all of an answer its game shows whole (`showWhole`). A
