@@ -3,7 +3,7 @@
 // it (their `hexPainting`, which gives every Painter these methods as this module loads), so that
 // a table's page code is without it, as a hex board's is without a table's (board-table.js). A hex
 // unit's rotate handle is board-handle.js's.
-import { Painter, BoxGrid, MIN_TEXT, clamp, fetchedOnce } from './board.js';
+import { Painter, BoxGrid, MIN_TEXT, SMALL_AT, clamp, fetchedOnce } from './board.js';
 import { center, corner, toOffset, SQRT3 } from './hex.js';
 
 // the smallest hex (px, centre to corner) whose hatching reads as lines: below it, a few pixels
@@ -61,13 +61,14 @@ const loadStill = fetchedOnce(() => import('./board-still.js'));
 /** The Painter's methods that paint a hex board (docs/page.md "Loading"). */
 export const hexPainting = {
   /**
-   * A small token's disc (a C&C leader's, board.js tokenOf) at this zoom: its radius `r` and how far
-   * its centre is from its hex's (`d`), in px. Where 0.34 of a hex is under SMALL_MIN, the disc is
-   * SMALL_MIN across and 1.1 of its width from the hex's centre, its box clear of the unit's badge.
+   * A small token's disc (a C&C leader's, board.js tokenOf) at this zoom: its radius `r` and its
+   * centre from its hex's (`dx`, `dy`), in px. Where 0.34 of a hex is under SMALL_MIN, the disc is
+   * SMALL_MIN across, its top where the smaller disc's was (the names above it stay where they were)
+   * and its left edge 9.5 px right of the hex's centre, clear of the unit's badge.
    */
   smallDisc() {
-    const r = Math.max(this.s * 0.34, SMALL_MIN / 2);
-    return { r, d: Math.max(this.s * 0.9, 2.2 * r) };
+    const s = this.s, r = Math.max(s * 0.34, SMALL_MIN / 2);
+    return { r, dx: Math.max(s * SMALL_AT[0], r + 9.5), dy: (SMALL_AT[1] - 0.34) * s + r };
   },
 
   /**

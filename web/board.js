@@ -801,8 +801,8 @@ export class Painter {
   tokenOf(u) {
     const [cx, cy] = this.toScreen(...center(u.q, u.r));
     if (!u.small) return { cx, cy, px: cx, py: cy, r: this.s * (u.hexes.length > 1 ? 0.8 : 0.62) };
-    const { r, d } = this.smallDisc();
-    return { cx, cy, px: cx + d * SMALL_AT[0] / 0.9, py: cy + d * SMALL_AT[1] / 0.9, r };
+    const { r, dx, dy } = this.smallDisc();
+    return { cx, cy, px: cx + dx, py: cy + dy, r };
   }
 
   /**
@@ -813,7 +813,7 @@ export class Painter {
    */
   tokenRoom(u, sharesHex = false) {
     if (u.free || u.small || u.hexes.length > 1) return 0;
-    if (sharesHex) { const { r, d } = this.smallDisc(); return d - r; }
+    if (sharesHex) { const { r, dx, dy } = this.smallDisc(); return Math.hypot(dx, dy) - r; }
     return this.s * (SQRT3 - 0.8);
   }
 
