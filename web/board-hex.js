@@ -17,10 +17,11 @@ const BADGE_BELOW = 0.52, TAB_ABOVE = 0.4;
 // a hex's corners about its centre, as corner() places them at radius 1
 const HEX_COS = [0, 1, 2, 3, 4, 5].map((i) => Math.cos(Math.PI / 180 * (60 * i - 30)));
 const HEX_SIN = [0, 1, 2, 3, 4, 5].map((i) => Math.sin(Math.PI / 180 * (60 * i - 30)));
-// A small token's disc is never less than this across (CSS px): its letter at MIN_TEXT with a ring
-// round it. At 0.34 of a hex alone it was 11–13 px on a phone's board, its "L" wider than the disc
-// (a newcomer's review, issue 31).
-const SMALL_MIN = MIN_TEXT + 8;
+// A small token's disc is never less than this across (CSS px): its letter's box at MIN_TEXT inside
+// it. At 0.34 of a hex alone it was 11–13 px on a phone's board zoomed out, under its "L" (a
+// newcomer's review, issue 31); larger at the legible zoom it moved the names beside it into the
+// spots of a card's words (labels.test, landscape.test).
+const SMALL_MIN = MIN_TEXT + 3;
 
 /**
  * The hexes' layer of paintHexBoard as steps (a step returns whether any is left): the view's
