@@ -307,7 +307,7 @@ function render(response, request, extra = {}, frame = true) {
   const again = !!ui.pick && !!ui.result?.request && JSON.stringify(ui.result.request) === JSON.stringify(request);
   store.showResult({ request, response, scene: null, extra }, again);
   // an error names no place worth zooming to; a finger on the board keeps the view where it is
-  redrawResult(frame && response.ok === true, response.ok === true && !board.gesture);
+  redrawResult(response.ok === true && frame, response.ok === true && !board.gesture);
   tools.follow(); // a unit carried in play: its hex on the reach that just answered; a card's or a drop's choices settled
   tools.renderPlayBar(); // the card's running total, the ejection waiting
   showApply();
@@ -321,9 +321,19 @@ const resultBounds = (rs, request) => sceneResultBounds(store.state.system, doc(
 // the units the question involves clear of the controls
 const answerFraming = (b) => ({ near: nearUnits(store.state.system, doc(), b.at, b.names), mover: b.at, involved: involvedUnits(doc(), b.names, ui.result?.response?.ok ? ui.result.response.result : null) });
 
+// A hex unit's reach shown by a tap ('reach') is brought into view where it is not all in view: the
+// view zoomed out, never in, as far as shows all of it with its edge hexes whole (REACH_PAD hex
+// sizes round their centres), down to REACH_FLOOR of the legible size, whose hexes (30 px across)
+// still hold a cost at the board's smallest text; past that it is centred on the reach, the unit in
+// view. GODSGLOOM's Outriders' 64 hexes ran 3 columns past a phone's right edge (issue 31). Not
+// while a finger is on the board: the hex under a unit picked up would move from under it. A
+// table's view stays on a tap (view.test).
+const REACH_PAD = 1, REACH_FLOOR = 0.8;
+
 /**
  * Draws the answer again (a new answer, `frame`: framed; 'whole': all of it in view, at the size
- * that takes; `follow` keeps its mover in view; a picked hex: the view stays).
+ * that takes; 'reach': a tapped unit's reach brought into view; `follow` keeps its mover in view; a
+ * picked hex: the view stays).
  */
 function redrawResult(frame = false, follow = false) {
   const r = ui.result;
@@ -389,7 +399,8 @@ function redrawResult(frame = false, follow = false) {
   const b = resultBounds(r.scene, r.request);
   // every new answer, a game's first too, frames what the question is about at a size a finger
   // reads (the whole board is the ⤢ button away)
-  if (b && frame) board.frame(b.bounds, Infinity, b.pad, b.core, frame === 'whole' ? { mover: b.at, whole: true } : answerFraming(b));
+  if (b && frame === 'reach') { if (isHexBoard() && !board.gesture && !board.shows(b.bounds)) board.frame(b.bounds, board.s, REACH_PAD, b.core, { mover: b.at, floor: board.legibleScale(b.bounds) * REACH_FLOOR }); }
+  else if (b && frame) board.frame(b.bounds, Infinity, b.pad, b.core, frame === 'whole' ? { mover: b.at, whole: true } : answerFraming(b));
   // else the view moves after a ruling only where what the player acted on would be off it or
   // under a control: the unit moved, or all of an answer its game shows whole (`showWhole`). A
   // view framed again after each drop, roll or piece placed put the next hex tapped elsewhere
@@ -975,7 +986,7 @@ function saveNow() {
 // A drag's frame that the page's thread can answer is asked at once instead (after the edits of
 // this input, in a microtask), so that its ruling is drawn in the same frame as the move.
 function scheduleRule(frame = false) {
-  if (frame) store.setRuleFrame(ui.ruleFrame, true);
+  if (frame && ui.ruleFrameWants !== true) store.setRuleFrame(ui.ruleFrame, frame);
   if (ui.ruleFrame) return;
   const run = () => {
     const f = ui.ruleFrameWants;
@@ -998,7 +1009,7 @@ store.onChange((why, before) => {
   if (redone.length) store.setMade({ at: ui.edits, text: madeWords(redone, 'Redone') });
   if (why === 'system') { holds(store.state.system, () => {}); store.setMode(defaultMode(doc())); } // its engine module starts loading now; the ruling follows
   if (why === 'load') showBoard(); // an example, a link or a saved position opened from a panel
-  if (why !== 'display') scheduleRule(why === 'system'); // another game's board: frame its answer
+  if (why !== 'display') scheduleRule(why === 'system' || (why === 'look' && 'reach')); // another game's board: frame its answer; a unit tapped: bring its reach into view
   if (why === 'undo' || why === 'redo' || why === 'system') { store.setPending([]); if (why === 'system') { store.select(null); clearResult(); $('verdict').textContent = 'Set up the position, then press Rule on it.'; document.querySelector('.side').scrollTop = 0; } } // another game's form opens at its top, not where the last one was scrolled
   refresh();
   clearTimeout(ui.saveTimer);

@@ -3,7 +3,7 @@
 // it (their `hexPainting`, which gives every Painter these methods as this module loads), so that
 // a table's page code is without it, as a hex board's is without a table's (board-table.js). A hex
 // unit's rotate handle is board-handle.js's.
-import { Painter, BoxGrid, MIN_TEXT, clamp, fetchedOnce } from './board.js';
+import { Painter, BoxGrid, MIN_TEXT, SMALL_AT, clamp, fetchedOnce } from './board.js';
 import { center, corner, toOffset, SQRT3 } from './hex.js';
 
 // the smallest hex (px, centre to corner) whose hatching reads as lines: below it, a few pixels
@@ -17,6 +17,11 @@ const BADGE_BELOW = 0.52, TAB_ABOVE = 0.4;
 // a hex's corners about its centre, as corner() places them at radius 1
 const HEX_COS = [0, 1, 2, 3, 4, 5].map((i) => Math.cos(Math.PI / 180 * (60 * i - 30)));
 const HEX_SIN = [0, 1, 2, 3, 4, 5].map((i) => Math.sin(Math.PI / 180 * (60 * i - 30)));
+// A small token's disc is never less than this across (CSS px): its letter's box at MIN_TEXT inside
+// it. At 0.34 of a hex alone it was 11–13 px on a phone's board zoomed out, under its "L" (a
+// newcomer's review, issue 31); larger at the legible zoom it moved the names beside it into the
+// spots of a card's words (labels.test, landscape.test).
+const SMALL_MIN = MIN_TEXT + 3;
 
 /**
  * The hexes' layer of paintHexBoard as steps (a step returns whether any is left): the view's
@@ -56,6 +61,17 @@ const loadStill = fetchedOnce(() => import('./board-still.js'));
 
 /** The Painter's methods that paint a hex board (docs/page.md "Loading"). */
 export const hexPainting = {
+  /**
+   * A small token's disc (a C&C leader's, board.js tokenOf) at this zoom: its radius `r` and its
+   * centre from its hex's (`dx`, `dy`), in px. Where 0.34 of a hex is under SMALL_MIN, the disc is
+   * SMALL_MIN across, its top where the smaller disc's was (the names above it stay where they were)
+   * and its left edge 9.5 px right of the hex's centre, clear of the unit's badge.
+   */
+  smallDisc() {
+    const s = this.s, r = Math.max(s * 0.34, SMALL_MIN / 2);
+    return { r, dx: Math.max(s * SMALL_AT[0], r + 9.5), dy: (SMALL_AT[1] - 0.34) * s + r };
+  },
+
   /**
    * How far (screen px, 22 at most) a leader's (a small token's) or a many-hex unit's button
    * (unit-controls.js) may reach from its token's middle `e`: up to the nearest other hex unit's

@@ -1,9 +1,36 @@
 // A hex drag's frame kept as one picture (board.js Painter `keptFrame`, which board-hex.js's
-// `paintStill` fetches at the first drag on a hex board: no first view makes one).
-import { Painter } from './board.js';
+// `paintStill` fetches at the first drag on a hex board: no first view makes one), and the hex
+// under the dragging finger named over it (`fingerTag`).
+import { Painter, MIN_TEXT, clamp } from './board.js';
+import { center, fromPixel, toOffset } from './hex.js';
 
-/** The painter's method, given to every Painter as this module loads. */
+// how far above the hex under a finger (px past its top corner) it is named (fingerTag): clear of the finger's pad
+const FINGER_TAG = 48;
+
+/** The painter's methods, given to every Painter as this module loads. */
 export const stillPainting = {
+  /**
+   * The hex under a finger carrying a unit named as the page names it ("col 4 row 6"), on a plate
+   * above that hex (FINGER_TAG px over its top corner), else below it where the view's top is too
+   * near, drawn over all else. The columns' numbers stand over the even rows' hexes, the odd rows' half a
+   * hex right of them: a newcomer read a hex of an odd row one column off, and dropped a unit there
+   * twice (issue 31).
+   */
+  fingerTag() {
+    const p = [...this.pointers.values()][0];
+    if (!p) return;
+    const h = fromPixel(...this.toWorld(p.x, p.y)), { col, row } = toOffset(h.q, h.r), t = `col ${col} row ${row}`, size = MIN_TEXT + 2;
+    const [hx, hy] = this.toScreen(...center(h.q, h.r)), off = this.s + FINGER_TAG;
+    this.setFont(`600 ${size}px system-ui, sans-serif`);
+    const w = this.textWidth(t) / 2 + 5, up = hy - off - size / 2 - 3 >= 0;
+    const x = clamp(hx, w + 2, this.w - w - 2), y = hy + (up ? -off : off);
+    const box = [x - w, y - size / 2 - 3, x + w, y + size / 2 + 3];
+    const c = this.ctx;
+    c.beginPath(); c.rect(box[0], box[1], box[2] - box[0], box[3] - box[1]);
+    c.fillStyle = '#1b2430'; c.fill();
+    this.text(t, x, y, '#fff', size, false, box, 'finger');
+  },
+
   /**
    * A drag's frame on a hex board: the board and the first items of `beneath` (the overlay under the
    * units) that are hexes, to a reach's with its costs and badges, drawn as one layer. While the finger

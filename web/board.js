@@ -316,7 +316,7 @@ export class Painter {
   // already was where `maxScale` keeps that; when what it is about does not fit at that size, the
   // view is centred on it as far as keeps `core` (the mover) in view. The whole board is the ⤢
   // button away.
-  frameNow(raw, maxScale, pad, core = null, { near = [], mover = null, whole = false, involved = [] } = {}) {
+  frameNow(raw, maxScale, pad, core = null, { near = [], mover = null, whole = false, involved = [], floor = null } = {}) {
     const full = this.scene?.bounds;
     if (!full || !this.w) return;
     const p = typeof pad === 'function' ? pad(this.w) : pad;
@@ -330,7 +330,7 @@ export class Painter {
     let s = Math.min(fitS * 6, maxScale, (this.w - 2 * m) / Math.max(b[2] - b[0], 1e-9), (h - 2 * m) / Math.max(b[3] - b[1], 1e-9));
     // (a drop's choice hexes were framed with a neighbour's zones at 26 px, and tapped at that size);
     // `whole`: all of it in the clear band at whatever size that takes
-    if (!whole) s = Math.max(s, Math.min(maxScale, this.legibleScale(b)));
+    if (!whole) s = Math.max(s, Math.min(maxScale, floor ?? this.legibleScale(b)));
     // a new answer with room to spare takes in the units nearest it, nearest first, while all still
     // fit at a legible size: the units its mover may meet (C&C's first view framed the Hastati's
     // one-hex reach at 78 px hexes, the enemy out of view)
@@ -637,6 +637,7 @@ export class Painter {
     if (!unitsLater) this.unitsLayered = layered;
     if (handleFor) this.paintHandle(handleFor);
     if (this.pointsOffView) this.paintOffView(sc);
+    if (carried !== null && sc.kind === 'hex') this.fingerTag?.(); // (board-still.js, fetched at a hex board's first drag)
     this.work = this.taken.visits;
   }
 
@@ -795,23 +796,25 @@ export class Painter {
    * A hex unit's token on screen: its hex's centre, the disc's centre and radius. A small one (a C&C
    * leader) sits towards its hex's upper right corner (SMALL_AT), off the centre of the unit he
    * stands with: up and right by 0.42 of a hex it covered that unit's badge and took the touches
-   * meant for the unit.
+   * meant for the unit. Its disc's size and place at this zoom: smallDisc (board-hex.js).
    */
   tokenOf(u) {
     const [cx, cy] = this.toScreen(...center(u.q, u.r));
-    const small = u.small, r = this.s * (small ? 0.34 : u.hexes.length > 1 ? 0.8 : 0.62);
-    return { cx, cy, px: small ? cx + this.s * SMALL_AT[0] : cx, py: small ? cy + this.s * SMALL_AT[1] : cy, r };
+    if (!u.small) return { cx, cy, px: cx, py: cy, r: this.s * (u.hexes.length > 1 ? 0.8 : 0.62) };
+    const { r, dx, dy } = this.smallDisc();
+    return { cx, cy, px: cx + dx, py: cy + dy, r };
   }
 
   /**
    * How far from a hex unit's token centre (screen px) no other token reaches: its neighbours'
    * (√3 hexes off, tokens at most 0.8 of a hex across), or a small token's on its own hex
-   * (`sharesHex`: 0.9 off, 0.34 across); a small token's own disc, a many-hex unit's and a table
+   * (`sharesHex`: smallDisc); a small token's own disc, a many-hex unit's and a table
    * unit's none (0).
    */
   tokenRoom(u, sharesHex = false) {
     if (u.free || u.small || u.hexes.length > 1) return 0;
-    return this.s * (sharesHex ? Math.hypot(...SMALL_AT) - 0.34 : SQRT3 - 0.8);
+    if (sharesHex) { const { r, dx, dy } = this.smallDisc(); return Math.hypot(dx, dy) - r; }
+    return this.s * (SQRT3 - 0.8);
   }
 
   /** A unit's screen extent: its centre and half-extents of its box (a rectangle's corners, a token's disc). */
@@ -1528,10 +1531,10 @@ export class Board extends Painter {
    * at a legible size at least, keeping `core` (a point [x, y], or a box [x0, y0, x1, y1] where it
    * fits) in view, with its `mover` (a point) in the view's clear band where the box is not, and
    * taking in the points `near` (nearest first) while they fit legibly; `whole`: all of `b` in view
-   * at whatever size that takes (frameNow).
+   * at whatever size that takes; `floor`: the smallest scale, where not the legible one (frameNow).
    */
-  frame(b, maxScale = Infinity, pad = 0, core = null, { near = [], mover = null, whole = false, involved = [] } = {}) {
-    this.want = { refit: this.want?.refit ?? false, frame: [b, maxScale, pad, core, { near, mover, whole, involved }] };
+  frame(b, maxScale = Infinity, pad = 0, core = null, { near = [], mover = null, whole = false, involved = [], floor = null } = {}) {
+    this.want = { refit: this.want?.refit ?? false, frame: [b, maxScale, pad, core, { near, mover, whole, involved, floor }] };
     this.draw();
   }
 

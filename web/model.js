@@ -318,7 +318,7 @@ export function createStore(saved) {
       if (locked) return;
       history[state.system].mergeKey = null;
       fn(state.docs[state.system]);
-      changed('edit');
+      changed('look');
     },
     canUndo: () => history[state.system].undo.length > 0,
     canRedo: () => history[state.system].redo.length > 0,

@@ -386,11 +386,10 @@ test('cc-ancients (360x740, touch): play, CCA-LD-8 a unit with a leader dragged 
   // leader's disc covered the middle of the unit's token
   while ((await hook(page, 'camera')).s > 38 / Math.sqrt(3) + 1) await page.tap('#zoom-out');
   await painted(page);
-  // the leader's disc (board.js tokenOf: radius 0.34 of a hex's size) and his badge clear of every other text
+  // the leader's disc (its token's box as the board drew it) and his badge clear of every other text
   const { s } = await hook(page, 'camera');
-  const c = await screen(page, 5, 6), r = 0.34 * s;
-  const disc = [c.x + SMALL_AT[0] * s - r, c.y + SMALL_AT[1] * s - r, c.x + SMALL_AT[0] * s + r, c.y + SMALL_AT[1] * s + r];
   const off = await page.evaluate(() => { const b = document.getElementById('board').getBoundingClientRect(); return [b.left, b.top]; });
+  const disc = (await hook(page, 'boardNames')).bodies.Scipio.map((v, i) => v + off[i % 2]);
   const labels = (await hook(page, 'boardLabels')).map((l) => ({ ...l, box: l.box.map((v, i) => v + off[i % 2]) }));
   const badge = labels.find((l) => l.kind === 'badge' && l.unit === 'Scipio');
   const covered = labels.filter((l) => l !== badge && (l.kind === 'badge' || l.kind === 'name') && (overlaps(l.box, badge.box) || overlaps(l.box, disc)));
@@ -405,6 +404,167 @@ test('cc-ancients (360x740, touch): play, CCA-LD-8 a unit with a leader dragged 
   await context.close();
 });
 const overlaps = (a, b) => a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3];
+
+// A unit tapped in play shows its reach (GG-MOV-1): the whole reach on screen, each hex of it whole
+// inside the board and under none of the zoom buttons, at hexes no smaller than 30 px across (a cost
+// at the board's 12 px text inside each). The newcomer's Outriders, the default position's widest
+// reach (64 hexes), ran 3 columns past a phone's right edge at the opening zoom. The unit tapped is
+// the one the engine gives the most hexes.
+test('godsgloom (360x740, touch): play, GG-MOV-1 the unit with the widest reach tapped: every hex of its reach whole on screen, clear of the zoom buttons, hexes 30 px across at least', { skip: !has('godsgloom', 'reach'), timeout: 90000 }, async () => {
+  const { context, page, errors } = await openPage(env, PHONE, { touch: true });
+  await pickSystem(page, 'godsgloom');
+  const request = await pageRequest(page);
+  const reaches = [];
+  for (const u of request.units) reaches.push([u.id, (await answer({ ...request, query: 'reach', unit: u.id })).hexes]);
+  const [id, hexes] = reaches.sort((a, b) => b[1].length - a[1].length)[0];
+  const before = (await hook(page, 'camera')).s;
+  const at = await hook(page, 'screenOf', id);
+  await page.touchscreen.tap(at.x, at.y);
+  await page.waitForFunction((u) => window.movecalcTest.ruled() && window.movecalcTest.request().unit === u && window.movecalcTest.request().query === 'reach', id);
+  await painted(page);
+  const { s } = await hook(page, 'camera');
+  assert.ok(s <= before + 1e-6, `the view zoomed out, not in: ${before} → ${s}`);
+  assert.ok(s * Math.sqrt(3) >= 30 - 0.01, `hexes ${(s * Math.sqrt(3)).toFixed(1)} px across`);
+  const box = await page.$eval('#board', (e) => { const r = e.getBoundingClientRect(); return [r.left + e.clientLeft, r.top + e.clientTop, r.right - e.clientLeft, r.bottom - e.clientTop]; });
+  const buttons = await page.$$eval('#zoom-out, #zoom-in, #fit', (es) => es.map((e) => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; }));
+  const out = [];
+  for (const h of hexes) {
+    const { col, row } = toOffset(h.q, h.r), c = await screen(page, col, row);
+    // a pointy-top hex: √3/2 of its size either side of its centre, its size above and below
+    const hx = [c.x - s * Math.sqrt(3) / 2, c.y - s, c.x + s * Math.sqrt(3) / 2, c.y + s];
+    if (hx[0] < box[0] || hx[1] < box[1] || hx[2] > box[2] || hx[3] > box[3] || buttons.some((b) => overlaps(b, hx))) out.push(`col ${col} row ${row}`);
+  }
+  assert.deepEqual(out, [], `${id}'s ${hexes.length} hexes on screen`);
+  await shot(page, 'gg-reach-tapped');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+// The columns' numbers stand over the even rows' hexes; an odd row's hexes lie half a hex right of
+// them (offset layout, docs/api.md "Hex boards"), and a newcomer dropped a unit one column off twice.
+// While a finger carries a unit, the hex under it is named as the page names hexes, "col C row R",
+// at 12 px at least, whole in the board and clear of the fingertip (40 px above or below it). Held
+// over a hex of an odd row next to the question's unit (GG-MOV-1: a hex it reaches).
+test('godsgloom (360x740, touch): play, GG-MOV-1 a unit carried over a hex of an odd row: the hex under the finger named “col C row R” by the finger, clear of it', { skip: !has('godsgloom', 'reach'), timeout: 90000 }, async () => {
+  const { context, page, errors } = await openPage(env, PHONE, { touch: true });
+  await pickSystem(page, 'godsgloom');
+  const request = await pageRequest(page), u = request.units.find((x) => x.id === request.unit);
+  const to = u.r % 2 ? { q: u.q + 1, r: u.r } : { q: u.q, r: u.r - 1 };
+  const { col, row } = toOffset(to.q, to.r);
+  assert.equal(row % 2, 1, 'a hex of an odd row');
+  const from = await hook(page, 'screenOf', u.id), at = await screen(page, col, row);
+  let tag = null;
+  await touchDrag(page, from, at, { hold: async () => {
+    await page.waitForFunction(() => window.movecalcTest.boardLabels().some((l) => l.kind === 'finger'));
+    tag = (await hook(page, 'boardLabels')).find((l) => l.kind === 'finger');
+    const board = await page.locator('#board').boundingBox(), y = at.y - board.y;
+    assert.equal(tag.text, `col ${col} row ${row}`);
+    assert.ok(tag.px >= 12, `at ${tag.px} px`);
+    assert.ok(tag.box[0] >= 0 && tag.box[1] >= 0 && tag.box[2] <= board.width && tag.box[3] <= board.height, `whole in the board: ${JSON.stringify(tag.box)}`);
+    assert.ok(tag.box[3] <= y - 40 || tag.box[1] >= y + 40, `clear of the fingertip at y ${y.toFixed(0)}: ${JSON.stringify(tag.box)}`);
+    await shot(page, 'gg-finger-tag');
+  } });
+  assert.ok(tag, 'named while carried');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+// A landscape phone's first visit to a game of cards: the cards' bar floats over the board's top,
+// and the first visit's note under it covered the board's second and third rows. The note goes to
+// the board's foot, in the row of the zoom buttons (the band fits keep clear), left of them: clear of
+// the card bar, and of every unit's token and every hex of the question's reach (CCA-MV-2).
+test('cc-ancients (740x360, touch): play, CCA-MV-2 the first visit’s note in the zoom buttons’ row at the board’s foot, clear of the card bar, the units and the reach', { skip: !has('cc-ancients', 'reach'), timeout: 90000 }, async () => {
+  const { context, page, errors } = await openPage(env, { width: 740, height: 360 }, { touch: true });
+  await pickSystem(page, 'cc-ancients');
+  await page.waitForSelector('#coach:not([hidden])');
+  await page.waitForSelector('#play-bar:not([hidden])');
+  await painted(page);
+  const box = (sel) => page.$eval(sel, (e) => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; });
+  const note = await box('#coach'), bar = await box('#play-bar'), zoom = await box('#zoom-out'), canvas = await box('#board');
+  assert.ok(note[1] >= zoom[1] - 2 && note[3] <= zoom[3] + 0.5 && note[2] <= zoom[0], `the note in the zoom buttons' row, left of them: ${JSON.stringify({ note, zoom })}`);
+  assert.ok(!overlaps(note, bar), 'clear of the card bar');
+  const off = [canvas[0], canvas[1]], { bodies } = await hook(page, 'boardNames');
+  const under = Object.entries(bodies).filter(([, b]) => overlaps(note, b.map((v, i) => v + off[i % 2]))).map(([id]) => id);
+  assert.deepEqual(under, [], 'no unit under it');
+  const request = await pageRequest(page), { s } = await hook(page, 'camera');
+  for (const h of (await answer(request)).hexes) {
+    const { col, row } = toOffset(h.q, h.r), c = await screen(page, col, row);
+    assert.ok(!overlaps(note, [c.x - s * 0.87, c.y - s, c.x + s * 0.87, c.y + s]), `col ${col} row ${row} of the reach clear of it`);
+  }
+  await page.screenshot({ path: join(artifacts, 'play-hex-cc-first-visit-740x360.png') });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+// An upright phone's Make this move floats over the board's foot, where the centre card's band
+// says its orders left (CCA-CD-1): the words stay clear of the button, at the opening view and a
+// zoom step or two in, after one unit is ordered and while and after the next is carried.
+test('cc-ancients (360x740, touch): play, CCA-CD-1 the centre card’s “orders left” on the board never under Make this move, at three zooms, while and after units are ordered', { skip: !has('cc-ancients', 'order'), timeout: 120000 }, async () => {
+  for (const zoom of [0, 1, 2]) {
+    const { context, page, errors } = await openPage(env, PHONE, { touch: true });
+    await pickSystem(page, 'cc-ancients');
+    // the question's unit and the next of its side (the Hastati and Scipio, in the centre)
+    const request = await pageRequest(page), side = request.units.find((x) => x.id === request.unit).side;
+    const [first, second] = request.units.filter((u) => u.side === side && toOffset(u.q, u.r).col >= 4 && toOffset(u.q, u.r).col <= 8);
+    await barTap(page, '[data-section="center"]', '#order-total');
+    for (let i = 0; i < zoom; i++) await page.tap('#zoom-in');
+    await painted(page);
+    const clear = async (when) => {
+      await painted(page);
+      const b = await page.locator('#board').boundingBox(), apply = await page.locator('#apply').boundingBox();
+      const left = (await hook(page, 'boardLabels')).filter((l) => /orders? left$/.test(l.text)).map((l) => l.box.map((v, i) => v + (i % 2 ? b.y : b.x)));
+      if (!apply || !(await page.isVisible('#apply'))) return;
+      const a = [apply.x, apply.y, apply.x + apply.width, apply.y + apply.height];
+      assert.deepEqual(left.filter((l) => overlaps(l, a)), [], `zoom ${zoom}, ${when}: the orders left clear of Make this move ${JSON.stringify(a)}`);
+    };
+    const p = await hook(page, 'screenOf', first.id);
+    await touchDrag(page, p, { x: p.x, y: p.y - 1.5 * (await hook(page, 'camera')).s });
+    await ruled(page);
+    await clear(`${first.id} ordered`);
+    const q = await hook(page, 'screenOf', second.id);
+    await touchDrag(page, q, { x: q.x, y: q.y - 1.5 * (await hook(page, 'camera')).s }, { hold: () => clear(`${second.id} carried`) });
+    await ruled(page);
+    await clear(`${second.id} ordered`);
+    if (zoom === 0) await shot(page, 'cc-orders-left-apply');
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
+});
+
+// The newcomer's attached leader (CCA-LD-8) at the hexes they had, 38 px across and a zoom step
+// below: the "L" token was 11–13 px, its letter's box taller than the disc. Read as the other board
+// texts are (legible.test: 12 px at least), the letter's box with a 1.5 px ring each side needs a
+// disc 15 px across; his disc lies over his unit's by no more than a quarter of its width, and his
+// letter's box inside his disc.
+test('cc-ancients (360x740, touch): CCA-LD-8 an attached leader’s token is 15 px across at least, its 12 px “L” inside it and three quarters of it clear of his unit’s token, at 38 px hexes and below', { skip: !has('cc-ancients', 'order'), timeout: 90000 }, async () => {
+  const { context, page, errors } = await openPage(env, PHONE, { touch: true });
+  await pickSystem(page, 'cc-ancients');
+  const position = ROME();
+  Object.assign(position.units.find((u) => u.id === 'Scipio'), { col: 5, row: 6 });
+  await openRequest(page, position);
+  await barTap(page, '[data-section="center"]', '#order-total');
+  const seen = [];
+  while ((await hook(page, 'camera')).s > 17) {
+    if ((await hook(page, 'camera')).s <= 38 / Math.sqrt(3) + 0.5) {
+      await painted(page);
+      const { s } = await hook(page, 'camera'), { bodies } = await hook(page, 'boardNames');
+      const leader = bodies.Scipio, unit = bodies.Hastati, badge = (await hook(page, 'boardLabels')).find((l) => l.kind === 'badge' && l.unit === 'Scipio');
+      const across = leader[2] - leader[0], mid = (b) => [(b[0] + b[2]) / 2, (b[1] + b[3]) / 2];
+      // how deep the two discs lie over each other, along the line between their centres
+      const depth = (across + unit[2] - unit[0]) / 2 - Math.hypot(mid(leader)[0] - mid(unit)[0], mid(leader)[1] - mid(unit)[1]);
+      seen.push(`${(s * Math.sqrt(3)).toFixed(0)} px hexes: ${across.toFixed(1)} px, ${depth.toFixed(1)} px under`);
+      assert.ok(across >= 15 - 0.01, `Scipio's disc 15 px across: ${seen.at(-1)}`);
+      assert.ok(depth <= across / 4, `three quarters of it clear of the Hastati's: ${seen.at(-1)}`);
+      assert.ok(badge && badge.px >= 12, `his letter at 12 px: ${JSON.stringify(badge)}`);
+      assert.ok(badge.box[0] >= leader[0] && badge.box[2] <= leader[2] && badge.box[1] >= leader[1] - 0.01 && badge.box[3] <= leader[3] + 0.01, `his letter inside his disc: ${JSON.stringify({ badge: badge.box, leader })}`);
+    }
+    await page.tap('#zoom-out');
+  }
+  assert.ok(seen.length >= 1, 'the hexes were 38 px across or less at least once');
+  await shot(page, 'cc-leader-legible');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
 
 // The other command cards, in one select beside the section cards (docs/api/cc-ancients.md "order").
 // Order Mounted Troops of 1 order: the Equites (medium cavalry: 3 hexes, CCA-MV-1) ordered from the
