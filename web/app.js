@@ -325,7 +325,7 @@ const answerFraming = (b) => ({ near: nearUnits(store.state.system, doc(), b.at,
 // view zoomed out, never in, as far as shows all of it with its edge hexes whole (REACH_PAD hex
 // sizes round their centres), down to REACH_FLOOR of the legible size, whose hexes (30 px across)
 // still hold a cost at the board's smallest text; past that it is centred on the reach, the unit in
-// view. GODSGLOOM's Outriders' 64 hexes ran 3 columns past a phone's right edge (issue 31). Not
+// view. GODSGLOOM's Outriders' 64 hexes ran 3 columns past a phone's right edge. Not
 // while a finger is on the board: the hex under a unit picked up would move from under it. A
 // table's view stays on a tap (view.test).
 const REACH_PAD = 1, REACH_FLOOR = 0.8;

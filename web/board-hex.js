@@ -19,7 +19,7 @@ const HEX_COS = [0, 1, 2, 3, 4, 5].map((i) => Math.cos(Math.PI / 180 * (60 * i -
 const HEX_SIN = [0, 1, 2, 3, 4, 5].map((i) => Math.sin(Math.PI / 180 * (60 * i - 30)));
 // A small token's disc is never less than this across (CSS px): its letter's box at MIN_TEXT inside
 // it. At 0.34 of a hex alone it was 11–13 px on a phone's board zoomed out, under its "L" (a
-// newcomer's review, issue 31); larger at the legible zoom it moved the names beside it into the
+// newcomer's review); larger at the legible zoom it moved the names beside it into the
 // spots of a card's words (labels.test, landscape.test).
 const SMALL_MIN = MIN_TEXT + 3;
 

@@ -14,7 +14,7 @@ export const stillPainting = {
    * above that hex (FINGER_TAG px over its top corner), else below it where the view's top is too
    * near, drawn over all else. The columns' numbers stand over the even rows' hexes, the odd rows' half a
    * hex right of them: a newcomer read a hex of an odd row one column off, and dropped a unit there
-   * twice (issue 31).
+   * twice.
    */
   fingerTag() {
     const p = [...this.pointers.values()][0];
