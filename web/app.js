@@ -146,6 +146,8 @@ const board = new Board(canvas, {
   dragTo: (id, w, pointer) => tools.dragTo(id, w, pointer),
   rotateTo: (id, w, free) => tools.rotateTo(id, w, free),
   dragEnd(id, cancelled) { store.nextGesture(); tools.dragEnd(id, cancelled); },
+  // where unit `id`, carried in play, would stand (play-hex.js carry: a many-hex unit on its lattice)
+  carriedAt: (id) => (ui.carry?.id === id && !ui.carry.dropped ? ui.carry.at : null),
   // a unit the ruling offers as a choice (the game's `tapChoice`) is chosen by a tap in play
   tapUnit(id) {
     const choice = tools.playing() && ui.result?.response?.ok && sys().tapChoice?.(ui.result.response.result, ui.result.request ?? {}, id);

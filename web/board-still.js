@@ -10,17 +10,21 @@ const FINGER_TAG = 48;
 /** The painter's methods, given to every Painter as this module loads. */
 export const stillPainting = {
   /**
-   * The hex under a finger carrying a unit named as the page names it ("col 4 row 6"), on a plate
-   * above that hex (FINGER_TAG px over its top corner), else below it where the view's top is too
-   * near, drawn over all else. The columns' numbers stand over the even rows' hexes, the odd rows' half a
-   * hex right of them: a newcomer read a hex of an odd row one column off, and dropped a unit there
-   * twice.
+   * The hex a finger carrying unit `carried` of scene `sc` puts it on, named as the page names it
+   * ("col 4 row 6"), on a plate above the hex under the finger (FINGER_TAG px over its top corner),
+   * else below it where the view's top is too near, drawn over all else. The columns' numbers stand
+   * over the even rows' hexes, the odd rows' half a hex right of them: a newcomer read a hex of an
+   * odd row one column off, and dropped a unit there twice. The hex named is the unit's, not the
+   * finger's: a Torn World Large one stands on its lattice's nearest point (in play the drag's,
+   * `carriedAt`; in Set up the unit's own), which the verdict names.
    */
-  fingerTag() {
+  fingerTag(sc, carried) {
     const p = [...this.pointers.values()][0];
     if (!p) return;
-    const h = fromPixel(...this.toWorld(p.x, p.y)), { col, row } = toOffset(h.q, h.r), t = `col ${col} row ${row}`, size = MIN_TEXT + 2;
-    const [hx, hy] = this.toScreen(...center(h.q, h.r)), off = this.s + FINGER_TAG;
+    const under = fromPixel(...this.toWorld(p.x, p.y));
+    const h = this.ctl.carriedAt?.(carried) ?? sc.units.find((u) => u.id === carried) ?? under;
+    const { col, row } = toOffset(h.q, h.r), t = `col ${col} row ${row}`, size = MIN_TEXT + 2;
+    const [hx, hy] = this.toScreen(...center(under.q, under.r)), off = this.s + FINGER_TAG;
     this.setFont(`600 ${size}px system-ui, sans-serif`);
     const w = this.textWidth(t) / 2 + 5, up = hy - off - size / 2 - 3 >= 0;
     const x = clamp(hx, w + 2, this.w - w - 2), y = hy + (up ? -off : off);

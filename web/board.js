@@ -637,7 +637,7 @@ export class Painter {
     if (!unitsLater) this.unitsLayered = layered;
     if (handleFor) this.paintHandle(handleFor);
     if (this.pointsOffView) this.paintOffView(sc);
-    if (carried !== null && sc.kind === 'hex') this.fingerTag?.(); // (board-still.js, fetched at a hex board's first drag)
+    if (carried !== null && sc.kind === 'hex') this.fingerTag?.(sc, carried); // (board-still.js, fetched at a hex board's first drag)
     this.work = this.taken.visits;
   }
 

@@ -469,6 +469,28 @@ test('godsgloom (360x740, touch): play, GG-MOV-1 a unit carried over a hex of an
   await context.close();
 });
 
+// A Torn World Large miniature stands on a hexon, whose centres lie on the lattice a·(2,1) + b·(−1,3)
+// (TW-LRG-2, docs/api.md "Hex boards"): carried, it goes to the lattice point nearest the finger, and
+// the tag names that hex, as the verdict does, not the hex under the finger (a newcomer read "col 6
+// row 7" by the finger and "col 6, row 8" in the verdict). Held over the Warbeast's hexon centre
+// moved by (3, 1), a hex no hexon is centred on, whose one nearest centre is one hex off: (2, 1).
+test('torn-world (360x740, touch): play, TW-LRG-2 a Large miniature carried off its lattice: the tag names the hexon centre it would stand on, not the hex under the finger', { skip: !has('torn-world', 'move'), timeout: 90000 }, async () => {
+  const { context, page, errors } = await openPage(env, PHONE, { touch: true });
+  await pickSystem(page, 'torn-world');
+  const w = (await hook(page, 'state')).doc.units.find((u) => u.id === 'Warbeast');
+  const finger = toOffset(w.q + 3, w.r + 1), stands = toOffset(w.q + 2, w.r + 1);
+  let tag = null;
+  await touchDrag(page, await hook(page, 'screenOf', 'Warbeast'), await screen(page, finger.col, finger.row), { hold: async () => {
+    await page.waitForFunction(() => window.movecalcTest.boardLabels().some((l) => l.kind === 'finger'));
+    tag = (await hook(page, 'boardLabels')).find((l) => l.kind === 'finger');
+    assert.equal(tag.text, `col ${stands.col} row ${stands.row}`, `the finger is over col ${finger.col} row ${finger.row}`);
+    await shot(page, 'tw-finger-tag');
+  } });
+  assert.ok(tag, 'named while carried');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 // A landscape phone's first visit to a game of cards: the cards' bar floats over the board's top,
 // and the first visit's note under it covered the board's second and third rows. The note goes to
 // the board's foot, in the row of the zoom buttons (the band fits keep clear), left of them: clear of
