@@ -213,6 +213,27 @@ test('360x740: a move’s unit changed in the form drops the path drawn for the 
 // works over the board's top, until the page's first touch, which reaches what it was on (a tap on a
 // unit asks its reach; a button round the board does its own work, and the note goes too: kept, it
 // hid what that button drew); a reload does not show it again. A desktop keeps its note under the board.
+// A landscape phone's first-visit note floats at the board's foot only while nothing else does
+// there: The Ninth Age opens with its pursuit ruled, its timeline and Make this move at the foot,
+// and the note moved there under C&C's card bar covered both.
+test('740x360, touch: every game\'s first-visit note covers none of the controls floating over the board (the timeline, Make this move, the play bar)', async () => {
+  const vp = { width: 740, height: 360 };
+  for (const { id } of DESCRIBED) {
+    const { context, page, errors } = await openPage(env, vp, { touch: true });
+    await pickSystem(page, id);
+    await ruled(page);
+    const boxes = await page.evaluate(() => Object.fromEntries(['coach', 'timeline', 'apply', 'play-bar'].map((k) => {
+      const e = document.getElementById(k);
+      return [k, e && !e.hidden && e.getClientRects().length ? e.getBoundingClientRect().toJSON() : null];
+    })));
+    const over = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+    if (boxes.coach) for (const k of ['timeline', 'apply', 'play-bar']) assert.ok(!boxes[k] || !over(boxes.coach, boxes[k]), `${id}: the note over ${k}: ${JSON.stringify(boxes)}`);
+    await shot(page, `phone-${id}-first-note`, vp);
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
+});
+
 // the legend's how-to, where it shows (a phone's legend; a desktop has the tool note)
 const howTo = (page) => page.evaluate(() => { const p = document.querySelector('#legend .how-to'); return p && getComputedStyle(p).display !== 'none' ? p.textContent : null; });
 const PLAYED = DESCRIBED.filter((s) => s.board === 'hex' && ['reach', 'whyNot'].every((q) => s.queries.some((x) => x.name === q))).map((s) => s.id);
@@ -242,7 +263,7 @@ test('360x740 and 740x360, touch: a first visit says how play works over the boa
     // more than half the board and the units to drag. A landscape phone's bar floating over the
     // board's top (C&C's cards) puts it in the board's bottom half: under the bar it covered the
     // board's second and third rows
-    const low = vp.width > vp.height && await page.isVisible('#play-bar');
+    const low = vp.width > vp.height && await page.isVisible('#play-bar') && !(await page.isVisible('#timeline')) && !(await page.isVisible('#apply'));
     const half = low ? [board.y + board.height / 2, board.y + board.height] : [board.y, board.y + board.height / 2];
     assert.ok(shown.box.top >= half[0] && shown.box.bottom <= half[1] && shown.box.height <= board.height / 3 && shown.box.left >= board.x && shown.box.right <= board.x + board.width,
       `over the board's ${low ? 'bottom' : 'top'} half, a third of its height at most: ${JSON.stringify({ shown, board })}`);
