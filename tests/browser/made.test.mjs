@@ -28,6 +28,7 @@ function requestOf(system, query, change = () => {}) {
   return buildRequest(system, d);
 }
 
+const DESCRIBED = (await createEngine()).request({ query: 'describe' }).result.systems;
 // Per game: a legal move to make, what the question holds that the move made uses up, and where
 // the moved unit is named. Each position's move is checked legal by the engine first.
 const CASES = [
@@ -46,6 +47,13 @@ const CASES = [
   { system: 'torn-world', query: 'move', mover: 'Guardsman', change: (i) => { i.unit = 'Guardsman'; }, reachPath: true, spent: (i) => i.path, fresh: [],
     ask: 'Drag a unit for the next move.' },
 ];
+
+// every game of describe has its case: a new one without fails, named
+test('every game of describe has a move to make here, and no case is of a game describe does not list', () => {
+  const ids = DESCRIBED.map((s) => s.id);
+  assert.deepEqual(ids.filter((id) => !CASES.some((c) => c.system === id)), [], 'games without a case');
+  assert.deepEqual(CASES.filter((c) => !ids.includes(c.system)).map((c) => c.system), [], 'cases of no game');
+});
 
 for (const c of CASES) {
   test(`${c.system}: after Make this move the verdict names where ${c.mover} went, the question starts fresh, nothing is ruled broken; Undo brings back the ruling`, { timeout: 60000 }, async () => {
