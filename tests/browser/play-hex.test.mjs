@@ -372,16 +372,23 @@ test('cc-ancients (360x740, touch): play, CCA-LD-8 CCA-LD-10 a leader dragged of
   await context.close();
 });
 
+// The position the newcomer played, on a phone: Scipio attached to the Hastati (CCA-LD-8) and the
+// centre card played.
+async function scipioOnHastati() {
+  const opened = await openPage(env, PHONE, { touch: true });
+  await pickSystem(opened.page, 'cc-ancients');
+  const position = ROME();
+  Object.assign(position.units.find((u) => u.id === 'Scipio'), { col: 5, row: 6 });
+  await openRequest(opened.page, position);
+  await barTap(opened.page, '[data-section="center"]', '#order-total');
+  return opened;
+}
+
 // The position the newcomer played (Scipio on the Hastati, CCA-LD-8): a finger on the middle of the
 // Hastati's token, where the eye sees the unit, picks up the unit, and Scipio goes with it (one order
 // covers both); the leader's "L" covers neither the unit's type ("MI") nor any name.
 test('cc-ancients (360x740, touch): play, CCA-LD-8 a unit with a leader dragged by the middle of its token moves with him (1 of 3 orders), and the leader’s badge covers no label', { skip: !has('cc-ancients', 'order'), timeout: 90000 }, async () => {
-  const { context, page, errors } = await openPage(env, PHONE, { touch: true });
-  await pickSystem(page, 'cc-ancients');
-  const position = ROME();
-  Object.assign(position.units.find((u) => u.id === 'Scipio'), { col: 5, row: 6 });
-  await openRequest(page, position);
-  await barTap(page, '[data-section="center"]', '#order-total');
+  const { context, page, errors } = await scipioOnHastati();
   // zoomed out to the hexes the newcomer had (about 38 px across: board.js LEGIBLE_HEX), where the
   // leader's disc covered the middle of the unit's token
   while ((await hook(page, 'camera')).s > 38 / Math.sqrt(3) + 1) await page.tap('#zoom-out');
@@ -559,12 +566,7 @@ test('cc-ancients (360x740, touch): play, CCA-CD-1 the centre card’s “orders
 // disc 15 px across; his disc lies over his unit's by no more than a quarter of its width, and his
 // letter's box inside his disc.
 test('cc-ancients (360x740, touch): CCA-LD-8 an attached leader’s token is 15 px across at least, its 12 px “L” inside it and three quarters of it clear of his unit’s token, at 38 px hexes and below', { skip: !has('cc-ancients', 'order'), timeout: 90000 }, async () => {
-  const { context, page, errors } = await openPage(env, PHONE, { touch: true });
-  await pickSystem(page, 'cc-ancients');
-  const position = ROME();
-  Object.assign(position.units.find((u) => u.id === 'Scipio'), { col: 5, row: 6 });
-  await openRequest(page, position);
-  await barTap(page, '[data-section="center"]', '#order-total');
+  const { context, page, errors } = await scipioOnHastati();
   const seen = [];
   while ((await hook(page, 'camera')).s > 17) {
     if ((await hook(page, 'camera')).s <= 38 / Math.sqrt(3) + 0.5) {
