@@ -986,7 +986,8 @@ function saveNow() {
 // turned or a path drawn gets its ruling on every frame, drawn at once (Drag Ruler's feel). Several
 // edits within one frame make one question; the engine client's newest-wins drops what falls behind.
 // A drag's frame that the page's thread can answer is asked at once instead (after the edits of
-// this input, in a microtask), so that its ruling is drawn in the same frame as the move.
+// this input, in a microtask), so that its ruling is drawn in the same frame as the move. `frame`
+// as redrawResult takes it; a whole framing asked in the same frame is not narrowed to a reach's.
 function scheduleRule(frame = false) {
   if (frame && ui.ruleFrameWants !== true) store.setRuleFrame(ui.ruleFrame, frame);
   if (ui.ruleFrame) return;
