@@ -1030,6 +1030,7 @@ function setTool(t) {
   store.setTool(t);
   for (const r of document.querySelectorAll('input[name="tool"]')) r.checked = r.value === t;
   if (t === 'terrain') $('terrain-panel').open = true;
+  if (t === 'terrain' || t === 'path') tools.loadPaint();
   if (t === 'measure' && !rulerCode.ready) rulerCode.get().then(refresh, () => {}); // (offline before its first use: the tool measures nothing, and asks again when next chosen)
   // the Path tool draws a move of the unit the question was about (a reach's unit), not another
   // (a path drawn before for another unit is not this one's)

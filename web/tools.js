@@ -10,7 +10,6 @@ import * as hex from './hex.js';
 import { standAt, own } from './model.js';
 import { initMakeMove } from './make-move.js';
 import { initPlayParts } from './play-parts.js';
-import { initPaintTools } from './paint-tools.js';
 import { loadOnce } from './panels.js';
 
 // the keys board-keys.js may take (a character, the arrows and a few named keys): while it is
@@ -36,7 +35,13 @@ export function initTools(page) {
   const carry = (...a) => hexPlay().carry(...a);
   const pickWay = (i) => hexPlay().pickWay(i);
   const tapVerdict = (...a) => hexPlay().tapVerdict(...a);
-  const { addCorner, extendPath, paintHex, finishPolygon } = initPaintTools(page);
+  // the Terrain and Path tools (paint-tools.js), fetched when one is first chosen (setTool calls
+  // `loadPaint`) or first used: a tap or stroke before then is laid once they have come, in order;
+  // offline before their first use, the next use tries again
+  const paint = loadOnce(() => import('./paint-tools.js').then(({ initPaintTools }) => initPaintTools(page)));
+  const loadPaint = () => paint.get().catch(() => {});
+  const painting = (name) => (...a) => { if (paint.ready) paint.ready[name](...a); else paint.get().then((p) => p[name](...a), () => {}); };
+  const addCorner = painting('addCorner'), extendPath = painting('extendPath'), paintHex = painting('paintHex'), finishPolygon = painting('finishPolygon');
 
   /**
    * A tap on a unit, in a game that asks a reach on a tap (its `tapQuery`: a reach or a reach area):
@@ -184,5 +189,5 @@ export function initTools(page) {
     else if (k === 'y' || (k === 'z' && e.shiftKey)) { store.redo(); e.preventDefault(); }
   });
 
-  return { dragTo, rotateTo, dragEnd, follow, canPlay, playing, tap, tapUnit, pickWay, tapVerdict, paintHex, finishPolygon, applyRuling, canApply, loadKeys, activateUnit, unitKey, unitKeys, ...shown };
+  return { dragTo, rotateTo, dragEnd, follow, canPlay, playing, tap, tapUnit, pickWay, tapVerdict, paintHex, finishPolygon, loadPaint, applyRuling, canApply, loadKeys, activateUnit, unitKey, unitKeys, ...shown };
 }
