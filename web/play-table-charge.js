@@ -219,7 +219,8 @@ export function chargePlay({ store, ui, doc, unitInfo, refresh, currentRequest, 
     const c = ui.carry ?? lastCharge;
     const arc = !c?.target || request?.query !== 'charge' || request.target !== c.target || !result?.facing || result.facing === c.facing ? ''
       : `Not the ${facingWord(c.facing)}: ${request.charger} stand${isPluralName(request.charger) ? '' : 's'} in ${possessive(c.target)} ${facingWord(result.facing)} arc (9A-ARC-1).`;
-    return { lead: rollNeeded(request, result), text: arc };
+    // (a pursuit's units are picked by a tap: tap)
+    return { lead: rollNeeded(request, result), text: request?.query === 'pursue' ? 'Tap a unit to make it the pursuer, or an enemy to pursue it.' : arc };
   }
   /**
    * The dice of a charge, leading the verdict (a phone shows three lines of it). Asked with no range
