@@ -38,13 +38,13 @@ export function lateTablePlay(code, partOf, keys) {
       held.push([name, args]);
       // a carry stands in for the part's until it comes: tools.js sends the lift (and board-keys.js
       // Enter and Escape) to the table part while one is under way
-      if (name !== 'drop' && !ui.carry) store.setCarry({ id: args[0], table: true, late: true, dropped: false });
+      if (name !== 'drop' && name !== 'tap' && !ui.carry) store.setCarry({ id: args[0], table: true, late: true, dropped: false });
       return undefined;
     };
     // a call that draws or says: the part's once it has come, else nothing yet
     const shown = (name, none) => (...args) => (part ? part[name](...args) : none());
     return {
-      carry: kept('carry'), turn: kept('turn'), key: kept('key'), chargeAt: kept('chargeAt'), drop: kept('drop'),
+      carry: kept('carry'), turn: kept('turn'), tap: kept('tap'), key: kept('key'), chargeAt: kept('chargeAt'), drop: kept('drop'),
       follow: shown('follow', () => undefined), overlay: shown('overlay', () => []), note: shown('note', () => ({ lead: '', text: '' })),
       measured: shown('measured', () => null), render: shown('render', () => false), waiting: shown('waiting', () => null), keys,
       // (the board's keys wait for it: tools.js)

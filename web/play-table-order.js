@@ -16,8 +16,13 @@ export const MAX_STEPS = 12;
 // A sideways part of a drag shorter than this (in steps) is the finger's wobble, not a step: a
 // partial step costs a whole one (AL-LAT-3), so a wobble would cost a point.
 export const SIDE_DEADBAND = 0.5;
-// A turn handle dragged less than this far round (degrees) turns nothing; past 67.5° the 90° position.
+// A finger pushed on from a rest less than this far round (degrees) from the way its steps went goes
+// on with them (turnAfterRest), and turns nothing from the unit's facing.
 export const TURN_DEADBAND = 22.5;
+// The turn handle's dead zone (degrees round the unit's centre from where the handle was): a
+// finger's wobble. Past it the turning tool's position nearest the finger, 45° up to 67.5°, then
+// 90° (AL-TRN-1); the board marks the zone and the positions while the handle is held.
+export const HANDLE_DEADBAND = 10;
 // A finger that rests this long (ms) on a carried order's steps holds them; pushed on from there it
 // turns the unit (turnAfterRest): a step and a turn in one drag, as the hex games' waypoints are.
 export const REST_MS = 500;
@@ -46,12 +51,12 @@ export function stepsOf(facing, dx, dy) {
 /**
  * The turn of a turn handle dragged to (dx, dy) from the centre of a unit facing `facing`: the
  * turning tool's position nearest the handle's angle (45° or 90°, clockwise: toward the right),
- * laid off the unit's front; null for none.
+ * laid off the unit's front; null for none (within `dead` degrees of its facing).
  */
-export function turnOf(facing, dx, dy) {
+export function turnOf(facing, dx, dy, dead = TURN_DEADBAND) {
   const to = Math.atan2(dx, dy) * 180 / Math.PI;
   const delta = ((((to - facing) % 360) + 540) % 360) - 180;
-  if (Math.abs(delta) < TURN_DEADBAND) return null;
+  if (Math.abs(delta) < dead) return null;
   return { turn: Math.abs(delta) < 67.5 ? 45 : 90, off: 'front', toward: delta > 0 ? 'right' : 'left' };
 }
 
@@ -185,12 +190,17 @@ export function orderPlay({ store, ui, doc, unitInfo, refresh, bar, board }, { s
     ask(c, actions);
   }
 
-  /** A drag of unit `id`'s turn handle to world point `w` ('order'). */
+  /**
+   * A drag of unit `id`'s turn handle to world point `w` ('order'): one turn and no step, whatever
+   * way the finger goes; `spin`, the handle's place round the unit from its front (degrees), where
+   * the positions are marked (handlePositions).
+   */
   function turn(id, w) {
     const u = unitInfo(id);
     if (!u) return;
-    const t = turnOf(u.facing ?? 0, w[0] - u.x, w[1] - u.y);
-    ask(start(id), t ? [t] : []);
+    const t = turnOf(u.facing ?? 0, w[0] - u.x, w[1] - u.y, HANDLE_DEADBAND), c = start(id);
+    c.spin = board.gesture?.spin ?? 0;
+    ask(c, t ? [t] : []);
   }
 
   /** A key in play: one more step or turn on the order carried (no slide: the form picks one). */
@@ -244,7 +254,23 @@ export function orderPlay({ store, ui, doc, unitInfo, refresh, bar, board }, { s
     });
   }
 
-  const overlay = (c) => (c.rest ? toolPositions(c) : []);
+  // While the turn handle is held: round the unit, where the handle picks them, the turning tool's
+  // 45° and 90° positions either side and the dead zone between them (no turn), the one picked marked.
+  function handlePositions(c) {
+    const u = unitInfo(c.id);
+    if (!u) return [];
+    const reach = Math.max(u.w, u.d) / 2 + 1, now = JSON.parse(c.actions ?? '[]')[0];
+    const at = (deg) => { const f = rad((u.facing ?? 0) + c.spin + deg); return [u.x + Math.sin(f) * reach, u.y + Math.cos(f) * reach]; };
+    const arc = [];
+    for (let k = -HANDLE_DEADBAND; k <= HANDLE_DEADBAND; k += 2.5) arc.push(at(k));
+    return [{ type: 'polygon', points: [[u.x, u.y], ...arc], fill: 'rgba(74,85,104,0.18)', color: '#4a5568', width: 1, label: 'no turn', labelAt: at(0) },
+      ...[[45, 'left'], [90, 'left'], [45, 'right'], [90, 'right']].map(([deg, toward]) => {
+        const [x, y] = at(toward === 'right' ? deg : -deg), on = now?.turn === deg && now.toward === toward;
+        return { type: 'mark', x, y, color: on ? '#b7791f' : '#4a5568', focus: on, label: `${deg}° ${toward}` };
+      })];
+  }
+
+  const overlay = (c) => (c.rest ? toolPositions(c) : c.spin !== undefined ? handlePositions(c) : []);
 
   const keys = (made) => `Enter picks it; arrows add a step (Shift: a tenth), Q and E turn it 45° (Shift: 90°). ${made}`;
 

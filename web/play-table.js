@@ -21,7 +21,7 @@
  * or play-table-charge.js), given `start(id)` (the carry of unit `id`, begun or going on) and
  * `answered()` (the answer shown is the question's now). Returns what tools.js calls: `carry` (a
  * drag of a unit's body), `turn` (of its turn handle), `key`, `chargeAt`, `drop`, `follow` (an
- * answer arrived), `overlay()` (what the board draws over the answer while a finger carries a
+ * answer arrived), `tap(id)` (a tap on a unit: true when the way took it), `overlay()` (what the board draws over the answer while a finger carries a
  * unit), `note(result)` (words the verdict adds), `keys(made)` (what the keys do to a unit, in
  * words, with `made`: how a move is made and taken back), `measured()` (the verdict of a ruler
  * dragged onto open ground, the way's; null), `render()` (the play bar, the way's: true when it
@@ -96,6 +96,6 @@ export function initTablePlay(page, way) {
   const overlay = () => (ui.carry?.table ? part.overlay(ui.carry) : part.kept?.() ?? []);
 
   const none = () => {};
-  return { carry: part.carry, turn: part.turn ?? none, key: part.key, chargeAt: part.chargeAt ?? none, drop, follow, overlay, note: part.note ?? (() => ({ lead: '', text: '' })), keys: part.keys, measured: part.measured ?? (() => null),
+  return { carry: part.carry, turn: part.turn ?? none, tap: part.tap ?? none, key: part.key, chargeAt: part.chargeAt ?? none, drop, follow, overlay, note: part.note ?? (() => ({ lead: '', text: '' })), keys: part.keys, measured: part.measured ?? (() => null),
     render: part.render ?? (() => false), waiting: part.waiting ?? (() => null) };
 }

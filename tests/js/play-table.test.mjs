@@ -2,7 +2,7 @@
 // docs/api.md: x right, y up the table, facings clockwise from +y (a unit facing 90 looks along +x).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { stepsOf, turnOf, turnAfterRest, slideOf, poseAfter, MAX_STEPS, SIDE_DEADBAND, TURN_REACH } from '../../web/play-table-order.js';
+import { stepsOf, turnOf, turnAfterRest, slideOf, poseAfter, MAX_STEPS, SIDE_DEADBAND, TURN_REACH, HANDLE_DEADBAND } from '../../web/play-table-order.js';
 import { facingAt, facingEdge, frontRuler } from '../../web/play-table-charge.js';
 import { rolledDice } from '../../web/games/ninth-age.js';
 import { isOn } from '../../web/geometry.js';
@@ -38,6 +38,16 @@ test('AL-TRN-1 the turn handle takes the turning tool’s 45° or 90° position 
   assert.equal(turnOf(0, 0.1, 1), null, 'a handle left ahead of the unit (under 22.5° round) turns nothing');
   // dragged behind the unit: the 90° position, the side it went round
   assert.deepEqual(turnOf(0, 0.2, -1), { turn: 90, off: 'front', toward: 'right' });
+});
+
+test('AL-TRN-1 the turn handle’s dead zone is a finger’s wobble: past it the nearest of the tool’s positions, 45° from there up to 67.5°', () => {
+  const at = (deg) => [Math.sin(deg * Math.PI / 180), Math.cos(deg * Math.PI / 180)];
+  assert.equal(HANDLE_DEADBAND < 22.5, true, 'smaller than half the way to 45°');
+  assert.equal(turnOf(0, ...at(HANDLE_DEADBAND - 1), HANDLE_DEADBAND), null, 'inside it: no turn');
+  // 14 px round a handle 47 px from the centre (a phone's): 16.6°, the 45° position
+  assert.deepEqual(turnOf(0, ...at(16.6), HANDLE_DEADBAND), { turn: 45, off: 'front', toward: 'right' });
+  assert.deepEqual(turnOf(0, ...at(-(HANDLE_DEADBAND + 1)), HANDLE_DEADBAND), { turn: 45, off: 'front', toward: 'left' });
+  assert.deepEqual(turnOf(0, ...at(70), HANDLE_DEADBAND), { turn: 90, off: 'front', toward: 'right' });
 });
 
 test('9A-ARC-1 the facing under the finger is the side of the target nearest it', () => {

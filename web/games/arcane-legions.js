@@ -170,7 +170,24 @@ function drawALMove(out, r, req, pick, extra = {}) {
     out.overlay.push({ type: 'polygon', points: t.corners, fill: ok ? 'rgba(242,193,78,0.45)' : 'rgba(179,38,30,0.15)', color: ok ? WARN : BAD, width: 2.5, dashed: !ok,
       label: `${ok ? 'tool' : 'tool cannot be placed'} (${i + 1})`, labelAt: t.corners[2] });
     out.overlay.push({ type: 'points', points: [t.entryBevel, t.exitBevel].filter(isPose).map((p) => ({ x: p.x, y: p.y, color: ok ? WARN : BAD })) });
+    const at = refusedTurn(a, arr(req.order?.actions)[i], unitInfo(req, id, requestSize));
+    // over the units: its end stood where it stands, under it, unseen
+    if (at) out.overlay.push({ type: 'pose', pose: at.pose, w: at.w, d: at.d, label: 'turn refused', fill: 'rgba(179,38,30,0.22)', color: BAD, dashed: true, onTop: true, labelBehind: true });
   });
+}
+
+/**
+ * Where a turn the engine refused would have set the unit down (`a`, its answer, with the tool laid
+ * out; `spec`, the action asked; `u`, the unit's size): beyond the exit edge, its side opposite the
+ * one turned off on the exit bevel (A-AL-5, its middle notch), turned `turn` degrees. Null for a
+ * turn made, or one that names its own exit side or notch.
+ */
+function refusedTurn(a, spec, u) {
+  if (a.made !== false || !spec?.turn || !isPose(a.pose) || !isPose(a.tool?.exitBevel) || !u || [spec.exitSide, spec.exitNotch].some((v) => v !== undefined)) return null;
+  const off = spec.off ?? 'front', bearing = { front: 0, right: 90, back: 180, left: 270 }[off] ?? 0;
+  const facing = a.pose.facing + ((spec.toward ?? (off === 'left' ? 'left' : 'right')) === 'left' ? -spec.turn : spec.turn);
+  const half = (bearing % 180 ? u.w : u.d) / 2, f = rad(facing + bearing), b = a.tool.exitBevel;
+  return { pose: { x: b.x + Math.sin(f) * half, y: b.y + Math.cos(f) * half, facing: ((facing % 360) + 360) % 360 }, w: u.w, d: u.d };
 }
 
 // The shade of each cost in movement points, light (cheap) to dark (dear); the last stands for that
@@ -438,4 +455,4 @@ game.play = { table: (page) => initTablePlay(page, orderPlay) };
 game.trayField = 'base';
 // the phone's first-visit hint (app.js coach): one sentence of the play note
 game.playHint = 'Drag a unit to step it, or its round handle to turn it; let go to make the move.';
-game.playNote = 'Drag a unit along its own axes to step (partial steps too); rest your finger, then push it the way the unit should face to add a turn with the turning tool (45° or 90°). Its round handle alone turns it. After a collision, move your finger along what it met to slide that way. The ghost shows where it ends; the verdict says the points spent and left. Let go to make the order so far: dragged again, the unit goes on with it and its points left, until End order on the bar (or another unit moved) ends it.';
+game.playNote = 'Drag a unit along its own axes to step (partial steps too); rest your finger, then push it the way the unit should face to add a turn with the turning tool (45° or 90°). Its round handle alone turns it, to the tool’s position nearest your finger (marked while you hold it). After a collision, move your finger along what it met to slide that way. The ghost shows where it ends; the verdict says the points spent and left. Let go to make the order so far: dragged again, the unit goes on with it and its points left, until End order on the bar (or another unit moved) ends it.';

@@ -4,7 +4,7 @@
 // play on the board (play-table-late.js): a first view is a pursuit, and a first drag waits for it.
 import { BAD, PATH, isPose, inches, degrees, poseRounded, rad, rectCorners, unitInfo, arr, codeWords, el, ruleItem, section } from '../draw.js';
 import { initTablePlay } from '../play-table.js';
-import { chargePlay } from '../play-table-charge.js';
+import { chargePlay, pursuitOf } from '../play-table-charge.js';
 
 /**
  * Compass rotation (clockwise positive, docs/api.md axes) of point p about c by `deg`, sampled
@@ -57,7 +57,7 @@ function applyCharge(request, result, byId, moveTo) {
  * come: a Failed Charge Move, a combined charge's order), `facingName`, `does`, the
  * figures as measured and exact (`MEASURED`, `EXACT`), and the charge range's `advanceOf` and
  * `rolledDice`. Returns `chargedEdge`, `drawCharge`, `chargeText`, `chargeVerdict`, `madeWords`, `sections`,
- * `tablePart(page)` and Make this move's `chargeEnd`, `canCharge` and `applyCharge`.
+ * `tablePart(page)` and Make this move's `chargeEnd`, `canCharge`, `applyCharge` and `followCharge`.
  */
 export function chargeCode({ later, facingName, does, MEASURED, EXACT, advanceOf, rolledDice }) {
   // Ninth Age charge (docs/api/ninth-age.md "charge"): per charger, in the order they moved (numbered
@@ -161,7 +161,18 @@ export function chargeCode({ later, facingName, does, MEASURED, EXACT, advanceOf
     return parts;
   }
 
+  /**
+   * A charge made (`made`: its request, result and the document it left, make-move.js): the pursuit
+   * that may follow is of its chargers in contact and the unit they charged (pursuitOf; `game`'s
+   * `size` gives their bases).
+   */
+  function followCharge({ request, result, doc }, game) {
+    const at = (id) => { const u = doc.units.find((v) => v.id === id); if (!u) return null; const [w, d] = game.size(u); return { ...u, w, d }; };
+    const fled = at(result.target ?? request.target), ps = chargersOf(request, result).filter((c) => c.possible).map((c) => at(c.charger)).filter(Boolean);
+    if (fled && ps.length) pursuitOf(doc, ps, fled);
+  }
+
   // table play (play-table.js) with the charges' way of dragging
   const tablePart = (page) => initTablePlay(page, (p, shared) => chargePlay({ ...p, advanceOf, rolledDice }, shared));
-  return { chargedEdge, drawCharge, chargeText, chargeVerdict, madeWords, sections, tablePart, chargeEnd, canCharge, applyCharge };
+  return { chargedEdge, drawCharge, chargeText, chargeVerdict, madeWords, sections, tablePart, chargeEnd, canCharge, applyCharge, followCharge };
 }

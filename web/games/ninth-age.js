@@ -395,8 +395,9 @@ game.applyRuling = (request, result, byId, moveTo, remove) => {
     if (result.fleeingDestroyed && typeof request.pursued?.unit === 'string') remove(request.pursued.unit);
   } else if (request.query === 'flee' && (result.destroyed || result.leavesTable)) remove(request.unit);
 };
-// once made, a charge is done (its chargers in contact, their rolls spent) and so is a pursuit
-game.queries.charge.made = (i) => Object.assign(i, { charger: '', range: '', highestDie: '', combined: [] });
+// once made, a charge is done (its chargers in contact, their rolls spent; the pursuit that may
+// follow is theirs: followCharge) and so is a pursuit
+game.queries.charge.made = (i, made) => { charge.ready?.followCharge(made, game); Object.assign(i, { charger: '', range: '', highestDie: '', combined: [] }); };
 game.queries.pursue.made = (i) => { i.pursuers = []; };
 
 // Play on the board (web/play-table.js): a drag onto an enemy charges it, onto open ground

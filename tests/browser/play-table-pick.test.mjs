@@ -1,0 +1,169 @@
+// What a finger picks on a table in play (issue 31), by touch at 360 × 740 from each game's own
+// position: Arcane Legions' turn handle, a short drag of it one turn of the turning tool and no step
+// (AL-TRN-1), an illegal turn's ghost in view; The Ninth Age's pursuit, whose pursuer is the unit
+// that charged (9A-PU-0), or the unit tapped. Expected figures come from the rules and the geometry
+// in the comments. Screenshots go to tests/artifacts/play-table-pick-<game>-<step>-360x740.png.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { launch, openPage, PHONE, pageRequest, pickSystem, ruled, hook, verdict, artifacts, touchDrag, painted, setDice } from './browser.mjs';
+
+let env;
+before(async () => { env = await launch(); });
+after(async () => { await env.browser.close(); env.server.close(); });
+
+const shot = async (page, game, name) => { await painted(page); await page.screenshot({ path: join(artifacts, `play-table-pick-${game}-${name}-360x740.png`) }); };
+const unitOf = async (page, id) => (await hook(page, 'state')).doc.units.find((u) => u.id === id);
+const near = (a, b, what, tol = 0.011) => assert.ok(Math.abs(a - b) < tol, `${what}: ${a} is ${b}`);
+const madeSaid = (page) => page.waitForFunction(() => /^\w+ made:/.test(document.querySelector('#verdict').textContent));
+const rad = (d) => d * Math.PI / 180;
+/** The turn handle of unit `id` (a tap on the unit shows it) and the unit's centre, on screen, and the handle's distance from it. */
+async function handle(page, id) {
+  const h = await hook(page, 'handleOf', id), c = await hook(page, 'screenOf', id);
+  return { h, c, r: Math.hypot(h.x - c.x, h.y - c.y) };
+}
+/** The screen point `px` px clockwise round the centre from the handle, square to the line between them. */
+const clockwise = ({ h, c, r }, px) => ({ x: h.x - (h.y - c.y) / r * px, y: h.y + (h.x - c.x) / r * px });
+
+// AL-TRN-1, A-AL-5 (docs/api/arcane-legions.md "Turn"): the Legion (a formation 2 × 1 steps, facing
+// 20, at 14, 9) turned 45° right off its front: the tool's hypotenuse (√2 long) lies on the front
+// with its bevel on the front's middle notch (0, 0.5 in the unit's frame: x right, y ahead); the
+// exit is the right leg, its bevel at (√2/4, 0.5 + √2/4) = (0.3536, 0.8536). The unit is set down
+// beyond it facing 20 + 45 = 65, the middle notch of its back on that bevel: its centre half a
+// step (its depth) on along facing 65. In the world (ahead (sin 20°, cos 20°), right (cos 20°,
+// −sin 20°)): the bevel at (14 + 0.3536·0.9397 + 0.8536·0.3420, 9 − 0.3536·0.3420 + 0.8536·0.9397)
+// = (14.6242, 9.6812), the centre at (14.6242 + 0.5·sin 65°, 9.6812 + 0.5·cos 65°) = (15.0773, 9.8925).
+test('arcane-legions (360x740, touch): play, AL-TRN-1 a short drag of the turn handle (14 px, past its 10° dead zone, short of 22.5°) is one turn of the turning tool and no step: the 45° right position nearest the finger, marked while held; made, the Legion faces 65 where the tool sets it down (2 touches)', { timeout: 90000 }, async () => {
+  const { context, page, errors } = await openPage(env, PHONE, { touch: true });
+  const home = await unitOf(page, 'Legion');
+  // touch 1: a tap picks the unit (its turn handle shows)
+  await page.touchscreen.tap(...Object.values(await hook(page, 'screenOf', 'Legion')));
+  await ruled(page);
+  await painted(page);
+  const at = await handle(page, 'Legion');
+  // the handle ahead of the front (facing 20: up the screen and a little right)
+  assert.ok(at.h.y < at.c.y, `the handle ahead of the Legion: ${JSON.stringify(at)}`);
+  const to = clockwise(at, 14), round = Math.atan2(14, at.r) * 180 / Math.PI;
+  assert.ok(round > 10 && round < 22.5, `14 px is ${round}° round the centre (${at.r} px out)`);
+  // touch 2: the handle carried 14 px clockwise
+  await touchDrag(page, at.h, to, { hold: async () => {
+    await page.waitForFunction(() => window.movecalcTest.request().order?.actions?.length === 1 && window.movecalcTest.ruled(), null, { timeout: 15000 });
+    assert.deepEqual((await pageRequest(page)).order.actions, [{ turn: 45, off: 'front', toward: 'right' }], 'a turn of the tool, no step');
+    const marks = await hook(page, 'playOverlay');
+    assert.ok(marks.some((m) => m.label === '45° right' && m.focus), 'the position picked is marked');
+    assert.deepEqual(marks.filter((m) => m.type === 'mark' && !m.focus).map((m) => m.label).sort(), ['45° left', '90° left', '90° right'], 'the others shown');
+    assert.ok(marks.some((m) => m.label === 'no turn'), 'the dead zone shown');
+    await shot(page, 'arcane-legions', 'handle-held');
+  } });
+  await madeSaid(page);
+  await ruled(page);
+  const moved = await unitOf(page, 'Legion');
+  assert.equal(moved.facing, 65, '20° + 45°');
+  near(moved.x, 15.0773, 'x, where the tool sets it down');
+  near(moved.y, 9.8925, 'y, where the tool sets it down');
+  assert.ok(home.x === 14 && home.y === 9);
+  await shot(page, 'arcane-legions', 'handle-moved');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+// AL-MOV-1 AL-LAT-2: three steps left (codex left 1) spend 3 of the Legion's 4 points: it stands at
+// (14 − 3 cos 20°, 9 + 3 sin 20°) = (11.181, 10.026), its order open with 1 point left. A 45° turn
+// off its front costs 1 × (1 + 1 step beyond the tool) = 2 (AL-TRN-2): more than is left, so the
+// engine refuses it. Where the tool would have set it down is found as above: (11.181 + 1.0773,
+// 10.026 + 0.8925) = (12.258, 10.919), facing 65, on open table (the Chargers stand at y ≥ 12.5).
+test('arcane-legions (360x740, touch): play, AL-TRN-2 a turn the points left cannot pay is refused, and where the tool would have set the Legion down is drawn in view (red, over the table beside it), not under the unit', { timeout: 90000 }, async () => {
+  const { context, page, errors } = await openPage(env, PHONE, { touch: true });
+  const home = await unitOf(page, 'Legion');
+  const left = [home.x - 3 * Math.cos(rad(20)), home.y + 3 * Math.sin(rad(20))];
+  await touchDrag(page, await hook(page, 'screenOf', 'Legion'), await hook(page, 'screenOfWorld', ...left));
+  await madeSaid(page);
+  await ruled(page);
+  const stood = await unitOf(page, 'Legion');
+  near(stood.x, 11.181, 'x after three steps left', 0.02); near(stood.y, 10.026, 'y', 0.02);
+  await page.touchscreen.tap(...Object.values(await hook(page, 'screenOf', 'Legion')));
+  await ruled(page);
+  await painted(page);
+  const at = await handle(page, 'Legion');
+  // the handle carried 45° clockwise round the centre
+  const a = Math.atan2(at.h.x - at.c.x, -(at.h.y - at.c.y)) + rad(45);
+  await touchDrag(page, at.h, { x: at.c.x + Math.sin(a) * at.r, y: at.c.y - Math.cos(a) * at.r }, { hold: async () => {
+    await page.waitForFunction(() => window.movecalcTest.request().order?.actions?.at(-1)?.turn === 45 && window.movecalcTest.ruled(), null, { timeout: 15000 });
+    assert.match(await verdict(page), /^Legion: not a legal move\./);
+    await painted(page);
+    const ghost = (await hook(page, 'overlay')).find((m) => m.type === 'pose' && m.label === 'turn refused');
+    assert.ok(ghost, 'the refused turn drawn where it would have ended');
+    near(ghost.pose.x, 12.258, 'its x', 0.02); near(ghost.pose.y, 10.919, 'its y', 0.02); near(ghost.pose.facing, 65, 'its facing');
+    // its pixels: red over the table's green (the table is #dfe8d2, green above red), at points
+    // inside where it would stand and outside the Legion's own base
+    const pts = [];
+    for (const [ahead, right] of [[0, 0], [0, 0.5], [0, -0.5], [0.2, 0.25], [-0.2, -0.25]]) {
+      const f = rad(65);
+      pts.push(await hook(page, 'canvasOfWorld', 12.258 + Math.sin(f) * ahead + Math.cos(f) * right, 10.919 + Math.cos(f) * ahead - Math.sin(f) * right));
+    }
+    const red = await page.evaluate((list) => {
+      const c = document.getElementById('board'), k = c.width / c.clientWidth, g = c.getContext('2d');
+      return list.map(([x, y]) => { const [r, gr] = g.getImageData(Math.round(x * k), Math.round(y * k), 1, 1).data; return r - gr; });
+    }, pts);
+    assert.ok(red.filter((v) => v > 12).length >= 4, `red over the table where it would stand: ${red}`);
+    await shot(page, 'arcane-legions', 'refused-held');
+  } });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+// 9A-PU-0, 9A-FL-1: the Knights charge the Raiders' left flank (as play-table.test.mjs's charge:
+// Roll 2D6 3 + 2, Make this move) and end facing 270 against it. The Raiders, beaten, flee from
+// the Knights: their rear parallel to the Knights' front, the facing in contact, so they flee the
+// way the Knights look, 270. The pursuit then is the Knights' of the Raiders; a tap on the Spearmen
+// (in contact with no enemy) makes them the pursuer of the Raiders still; a tap on the Knights again
+// makes them the pursuer of the Raiders, whom they touch.
+test('ninth-age (360x740, touch): play, 9A-PU-0 9A-FL-1 after the Knights’ charge is made, the bar’s Pursue is the Knights’ pursuit of the Raiders, fleeing their way (270); a tap on the Spearmen makes them the pursuer, one on the Knights again theirs; rolled and made, the Knights pursue', { timeout: 90000 }, async () => {
+  const { context, page, errors } = await openPage(env, PHONE, { touch: true });
+  await pickSystem(page, 'ninth-age');
+  const raiders = await unitOf(page, 'Raiders');
+  assert.deepEqual((await pageRequest(page)).pursuers.map((p) => p.unit), ['Spearmen'], 'the opening’s pursuer');
+  await page.tap('#fit');
+  await painted(page);
+  await touchDrag(page, await hook(page, 'screenOf', 'Knights'), await hook(page, 'screenOfWorld', raiders.x + 2.2, raiders.y));
+  await ruled(page);
+  await setDice(page, 3, 2);
+  await page.tap('#play-roll');
+  await ruled(page);
+  await page.tap('#apply');
+  await madeSaid(page);
+  await ruled(page);
+  const knights = await unitOf(page, 'Knights');
+  assert.equal(knights.facing, 270, 'the Knights aligned to the Raiders’ left flank');
+  await page.selectOption('#play-question', 'pursue');
+  await ruled(page);
+  let request = await pageRequest(page);
+  assert.deepEqual(request.pursuers.map((p) => p.unit), ['Knights'], 'the unit that charged pursues');
+  assert.equal(request.pursued.unit, 'Raiders', 'the unit it charged is pursued');
+  assert.equal(request.pursued.facing, 270, 'fleeing the way the Knights look (9A-FL-1)');
+  await shot(page, 'ninth-age', 'pursue-after-charge');
+  // a tap on the Spearmen: they pursue (the Raiders still)
+  await page.touchscreen.tap(...Object.values(await hook(page, 'screenOf', 'Spearmen')));
+  await page.waitForFunction(() => window.movecalcTest.request().pursuers?.[0]?.unit === 'Spearmen' && window.movecalcTest.ruled());
+  request = await pageRequest(page);
+  assert.deepEqual([request.pursuers.map((p) => p.unit), request.pursued.unit], [['Spearmen'], 'Raiders']);
+  // a tap on the Knights: theirs again, of the Raiders they touch
+  await page.touchscreen.tap(...Object.values(await hook(page, 'screenOf', 'Knights')));
+  await page.waitForFunction(() => window.movecalcTest.request().pursuers?.[0]?.unit === 'Knights' && window.movecalcTest.ruled());
+  request = await pageRequest(page);
+  assert.deepEqual([request.pursuers.map((p) => p.unit), request.pursued.unit, request.pursued.facing], [['Knights'], 'Raiders', 270]);
+  // rolled (3 + 4 for the flee and the pursuit alike: 7 against 7 catches them, 9A-DST-1) and made
+  await setDice(page, 3, 4);
+  await page.tap('#play-roll');
+  await ruled(page);
+  assert.match(await verdict(page), /^Raiders are caught and destroyed \(pursuit 7 against flee 7\)\./);
+  await page.tap('#apply');
+  await madeSaid(page);
+  await ruled(page);
+  const after = await unitOf(page, 'Knights');
+  assert.ok(after.x < knights.x, `the Knights pursue west: ${knights.x} to ${after.x}`);
+  assert.equal(await unitOf(page, 'Raiders'), undefined, 'the Raiders destroyed');
+  await shot(page, 'ninth-age', 'pursue-made');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
