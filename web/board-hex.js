@@ -244,6 +244,19 @@ export const hexPainting = {
   },
 
   /**
+   * Words about a part of the board as a whole (a card's section and its orders left: order-model.js
+   * bandShapes) at world point (x, y), moved into the band clear of the controls where that is out
+   * of it: zoomed in, they left the view.
+   */
+  pin(it) {
+    this.setFont(`600 ${MIN_TEXT}px system-ui, sans-serif`);
+    const [top, bottom] = this.band(), hw = this.textWidth(it.label) / 2 + 4, m = 17 + MIN_TEXT, [sx, sy] = this.toScreen(it.x, it.y);
+    const x = clamp(sx, hw, Math.max(hw, this.w - hw)), y = clamp(sy, top + m, Math.max(top + m, bottom - m));
+    const near = it.below ? [17, -16] : [-16, 17], far = MIN_TEXT + 6; // (as a mark's: below or above its point, beside it, a line further)
+    this.labelAt(it.label, [...near.map((d) => [x, y + d]), [x + hw + 8, y], [x - hw - 8, y], ...near.map((d) => [x, y + d + Math.sign(d) * far])], it.color);
+  },
+
+  /**
    * An overlay's hexes in view: their fills one path per colour, their hatching one clip per colour,
    * their outlines one path per colour and dash, the thick outlines where a move stops one path, then
    * each hex's number and badge. A few canvas calls, not five a hex: every enemy's Engagement Zone

@@ -1202,6 +1202,8 @@ export class Painter {
         this.cells(it);
       } else if (it.type === 'mark') {
         this.mark(it);
+      } else if (it.type === 'pin') {
+        this.pin(it); // (board-hex.js)
       }
     }
   }
@@ -1209,17 +1211,7 @@ export class Painter {
   /** A marker at a world point: 'x' (collision), 'pivot' (snap or pursuit pivot), 'dot'. */
   mark(it) {
     const c = this.ctx;
-    let [x, y] = it.hex ? this.toScreen(...center(it.hex.q, it.hex.r)) : this.toScreen(it.x, it.y);
-    // `pin`: words about the whole board (a card's orders left) kept in the band clear of the
-    // controls, their point left undrawn when moved there (zoomed in, they left the view)
-    let moved = false;
-    if (it.pin) {
-      this.setFont(`600 ${MIN_TEXT}px system-ui, sans-serif`);
-      const [top, bottom] = this.band(), hw = this.textWidth(it.label) / 2 + 4, m = 17 + MIN_TEXT;
-      const at = [clamp(x, hw, Math.max(hw, this.w - hw)), clamp(y, top + m, Math.max(top + m, bottom - m))];
-      moved = at[0] !== x || at[1] !== y;
-      [x, y] = at;
-    }
+    const [x, y] = it.hex ? this.toScreen(...center(it.hex.q, it.hex.r)) : this.toScreen(it.x, it.y);
     if (it.focus) { c.beginPath(); c.arc(x, y, 14, 0, Math.PI * 2); c.strokeStyle = FOCUS; c.lineWidth = 6; c.stroke(); }
     c.lineWidth = 3;
     c.strokeStyle = it.color;
@@ -1233,7 +1225,7 @@ export class Painter {
       this.dot(x, y, 2.5, it.color);
     } else if (it.shape === 'hex') {
       this.hexPath(it.hex.q, it.hex.r, 0.08); c.stroke();
-    } else if (!moved) this.dot(x, y, 5, it.color);
+    } else this.dot(x, y, 5, it.color);
     if (it.step) { this.stepBadge(it.step, it.color, ...[BADGE_SPOTS.slice(0, 8), BADGE_SPOTS.slice(8)].map((l) => l.map(([dx, dy]) => [x + dx, y + dy]))); return; }
     // above the marker (a pivot's below), else on the other side, right or left of it, else a line
     // further above or below (past the names of the units there); a hex's clear of the token a unit
