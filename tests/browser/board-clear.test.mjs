@@ -52,11 +52,14 @@ async function hidden(page) {
   const points = await wanted(page), board = await boardContent(page);
   const at = [];
   for (const p of points) at.push({ ...p, ...(await hook(page, 'screenOfWorld', p.x, p.y)) });
-  return page.evaluate(({ at, board }) => at.flatMap((p) => {
+  // (the first visit's note lets touches through to the board: it covers by its box)
+  return page.evaluate(({ at, board, sels }) => at.flatMap((p) => {
     if (p.x < board.x || p.y < board.y || p.x > board.x + board.w || p.y > board.y + board.h) return [`${p.name} off the view at (${Math.round(p.x)}, ${Math.round(p.y)})`];
     const top = document.elementFromPoint(p.x, p.y);
-    return top?.id === 'board' ? [] : [`${p.name} under ${top ? top.id || top.className || top.tagName : 'nothing'}`];
-  }), { at, board });
+    const over = sels.map((s) => document.querySelector(s)).find((e) => e && e.getClientRects().length && getComputedStyle(e).visibility !== 'hidden'
+      && ((r) => p.x > r.left && p.x < r.right && p.y > r.top && p.y < r.bottom)(e.getBoundingClientRect()));
+    return top?.id === 'board' && !over ? [] : [`${p.name} under ${over ? over.id : top ? top.id || top.className || top.tagName : 'nothing'}`];
+  }), { at, board, sels: FLOATING });
 }
 
 async function wholeClear(page, when) {
@@ -86,6 +89,32 @@ for (const viewport of SIZES) {
         await shot(page, `${system}-card`, viewport);
         await wholeClear(page, `${system} ${size(viewport)} after the centre card`);
       }
+      assert.deepEqual(errors, []);
+      await context.close();
+    });
+  }
+}
+
+/** The controls floating over the board now, as page boxes [x0, y0, x1, y1]. */
+const floating = (page) => page.evaluate((sels) => sels.map((s) => document.querySelector(s))
+  .filter((e) => e && e.getClientRects().length && getComputedStyle(e).visibility !== 'hidden')
+  .map((e) => { const r = e.getBoundingClientRect(); return { id: e.id, box: [r.left, r.top, r.right, r.bottom] }; }), FLOATING);
+const overlaps = (a, b) => a[0] < b[2] - 0.5 && b[0] < a[2] - 0.5 && a[1] < b[3] - 0.5 && b[1] < a[3] - 0.5;
+
+for (const viewport of SIZES) {
+  for (const { id: system, board: kind } of SYSTEMS) {
+    test(`${system} (${size(viewport)}, touch): issue 31 a hex board's first view names its columns clear of the controls over the board (the first visit's note hid them)`, { skip: kind !== 'hex', timeout: 120000 }, async () => {
+      const { context, page, errors } = await open(viewport, system);
+      await shot(page, `${system}-open`, viewport);
+      const board = await boardContent(page), controls = await floating(page);
+      const grid = (await hook(page, 'boardLabels')).filter((l) => l.kind === 'grid').map((l) => ({ text: l.text, box: [board.x + l.box[0], board.y + l.box[1], board.x + l.box[2], board.y + l.box[3]] }));
+      // the columns' numbers: the grid's texts on one line (each row's number has a line of its own)
+      const lines = new Map();
+      for (const l of grid) { const y = Math.round((l.box[1] + l.box[3]) / 2); lines.set(y, [...(lines.get(y) ?? []), l]); }
+      const columns = [...lines.values()].sort((a, b) => b.length - a.length)[0] ?? [];
+      assert.ok(columns.length >= 3, `${system} ${size(viewport)}: the columns' numbers drawn on a line: ${JSON.stringify(grid.map((l) => l.text))}`);
+      const under = grid.flatMap((l) => controls.filter((c) => overlaps(l.box, c.box)).map((c) => `${l.text} under #${c.id}`));
+      assert.deepEqual(under, [], `${system} ${size(viewport)}: the grid's numbers under no control`);
       assert.deepEqual(errors, []);
       await context.close();
     });
