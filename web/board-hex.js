@@ -147,18 +147,20 @@ export const hexPainting = {
       this.later = this.overUnits;
       try { this.label(String(n), x, y, '#3d4a3a', MIN_TEXT, 40, 'plate', 'grid', apart); } finally { this.later = later; }
     };
-    let pinned = false;
+    // below a control over the view's top edge (a phone's first-visit note): under it none showed
+    const from = (sx) => Math.max(edge, ...this.covers.filter((c) => c[1] < 2 * edge && c[0] < sx + 12 && c[2] > sx - 12).map((c) => c[3] + edge));
+    let pinned = 0;
     for (const [col, [x]] of top) {
       if (col % every) continue;
-      const [sx, sy] = this.toScreen(x, above);
-      pinned ||= sy < edge;
-      number(col, sx, Math.max(sy, edge), sy < edge);
+      const [sx, sy] = this.toScreen(x, above), e = from(sx);
+      if (sy < e) pinned = Math.max(pinned, e);
+      number(col, sx, Math.max(sy, e), sy < e);
     }
     this.setFont(`600 ${MIN_TEXT}px system-ui, sans-serif`);
     for (const [row, [x, y]] of first) {
       if (row % everyRow) continue;
       const [sx, sy] = this.toScreen(x - 1.55, y), left = 3 + this.textWidth(String(row)) / 2;
-      if (pinned && sy < 2 * edge + 2) continue; // beside the columns' numbers pinned at the top it read as one of them ("1 0")
+      if (pinned && sy < pinned + edge + 2) continue; // beside the columns' numbers pinned at the top it read as one of them ("1 0")
       number(row, Math.max(sx, left), sy, sx < left, 9);
     }
   },
@@ -241,6 +243,19 @@ export const hexPainting = {
       const [x, y] = this.toScreen(...center(h.q, h.r));
       if (numbered && i > 0) { this.dot(x, y, 9, color); this.label(String(i), x, y, '#fff', MIN_TEXT, 40, false, 'number'); } else this.dot(x, y, 4, color);
     });
+  },
+
+  /**
+   * Words about a part of the board as a whole (a card's section and its orders left: order-model.js
+   * bandShapes) at world point (x, y), moved into the band clear of the controls where that is out
+   * of it: zoomed in, they left the view.
+   */
+  pin(it) {
+    this.setFont(`600 ${MIN_TEXT}px system-ui, sans-serif`);
+    const [top, bottom] = this.band(), hw = this.textWidth(it.label) / 2 + 4, m = 17 + MIN_TEXT, [sx, sy] = this.toScreen(it.x, it.y);
+    const x = clamp(sx, hw, Math.max(hw, this.w - hw)), y = clamp(sy, top + m, Math.max(top + m, bottom - m));
+    const near = it.below ? [17, -16] : [-16, 17], far = MIN_TEXT + 6; // (as a mark's: below or above its point, beside it, a line further)
+    this.labelAt(it.label, [...near.map((d) => [x, y + d]), [x + hw + 8, y], [x - hw - 8, y], ...near.map((d) => [x, y + d + Math.sign(d) * far])], it.color);
   },
 
   /**

@@ -1202,6 +1202,8 @@ export class Painter {
         this.cells(it);
       } else if (it.type === 'mark') {
         this.mark(it);
+      } else if (it.type === 'pin') {
+        this.pin(it); // (board-hex.js)
       }
     }
   }

@@ -116,12 +116,13 @@ export function ordersLeft(r, orders) { return r && Number.isFinite(r.ordersAllo
 
 /**
  * What draws band `band` of section `section` with `left` orders left: the band, and its words inside
- * it at the ordering side's own edge (`top`: the side at the top), by its units, which the view shows.
+ * it at the ordering side's own edge (`top`: the side at the top), by its units, which the view shows;
+ * the words stay in view, clear of the controls over the board, as the view zooms in (board-hex.js `pin`).
  */
 export function bandShapes(cellBounds, { from, to }, section, top, left) {
   const [, y0, , y1] = cellBounds;
   return [{ type: 'polygon', points: [[from, y0], [to, y0], [to, y1], [from, y1]], fill: 'rgba(255,214,102,0.16)', color: '#8a6d1f', width: 2, dashed: true },
-    { type: 'mark', x: (from + to) / 2, y: top ? y0 + 0.9 : y1 - 0.9, color: '#8a6d1f', below: top, label: `${SECTION_WORDS[section] ?? section}: ${left} order${left === 1 ? '' : 's'} left` }];
+    { type: 'pin', x: (from + to) / 2, y: top ? y0 + 0.9 : y1 - 0.9, color: '#8a6d1f', below: top, onTop: true, label: `${SECTION_WORDS[section] ?? section}: ${left} order${left === 1 ? '' : 's'} left` }];
 }
 
 /** The box around `side`'s units of `units` inside box `b`, a hex's width beyond them; null when none is. */

@@ -110,7 +110,7 @@ test('a section\'s band lies between the board\'s section lines, its flanks swap
   assert.deepEqual(sectionBand(cells, lines, 'center', true), { from: 4, to: 8, box: [3.5, -1, 8.5, 9] });
   const [band, mark] = bandShapes(cells, { from: 0, to: 4 }, 'left', false, 1);
   assert.deepEqual(band.points, [[0, 0], [4, 0], [4, 8], [0, 8]]);
-  assert.deepEqual([mark.x, mark.y, mark.below, mark.label], [2, 7.1, false, 'left flank: 1 order left']);
+  assert.deepEqual([mark.type, mark.x, mark.y, mark.below, mark.label], ['pin', 2, 7.1, false, 'left flank: 1 order left']);
   assert.deepEqual([bandShapes(cells, { from: 8, to: 12 }, 'left', true, 2)[1].y, bandShapes(cells, { from: 8, to: 12 }, 'left', true, 2)[1].label], [0.9, 'left flank: 2 orders left']);
 });
 
