@@ -11,7 +11,7 @@ import { GAME_FACTS } from './games/index.js';
 import { boardScene, lengthText, hexesOf as sceneHexesOf, terrainColour as sceneTerrainColour, pathQuery as scenePathQuery, pathInputs as scenePathInputs, resultBounds as sceneResultBounds, nearUnits, involvedUnits, sideColour, legendMarks } from './scene.js';
 import { resultScene, resultText, verdictOf, legendOf, el } from './results.js';
 import { option, on, keepSame } from './forms.js';
-import { referText, referNodes, referClauses, colRow, isPluralName, spentOf } from './draw.js';
+import { referText, referNodes, referClauses, spentOf } from './draw.js';
 import { installTestHook } from './test-hook.js';
 import { createStore } from './store.js';
 import { storedGames } from './library-keys.js';
@@ -576,39 +576,20 @@ function heldWords() {
   return { text: [made, todo].filter(Boolean).join(' '), kind: made ? 'made' : 'unfinished' };
 }
 
-/** The move Make this move made (or Redo made again: `lead`), from movedWords' clauses; `note` first (a game's madeNote). */
-function madeWords(said, lead = 'Move made', note = '') {
-  return `${lead}: ${note ? `${note} ` : ''}${said.join('; ') || 'nothing moved'} (Undo to take it back).`;
-}
+// The words of a move made (made-words.js), fetched at the page's first touch, click or key (a move
+// is made after one); a move made before they have come says so once they have (sayMade)
+const madeCode = loadOnce(() => import('./made-words.js'));
+for (const type of ['pointerdown', 'keydown']) addEventListener(type, () => madeCode.get().catch(() => {}), { once: true, capture: true });
 /**
- * What changed of the units since `before`, a clause for each place: where each unit moved now
- * stands, or that it is gone. On a hex board, units moved onto one hex are named together
- * ("Hastati and Scipio are now on …"), and one that ends on a unit that stayed has joined it
- * ("Scipio is now with Hastati on …": a unit attached to another). `paid`: what the move spent
- * (paidWords), said after a lone unit's place.
+ * Says what the move just made (or redone) did, `words(code, at)` from made-words.js, where `at`
+ * places a unit in words: now, or, while the words are still coming, once they have (and the
+ * verdict is said again, if nothing was edited meanwhile).
  */
-function movedWords(before, paid = '') {
-  const now = new Map(doc().units.map((u) => [u.id, u]));
-  const is = (id) => (isPluralName(id) ? 'are' : 'is');
-  const at = (u) => (isHexBoard() ? `on ${colRow(u)}`
-    : `at x ${lengthLabel(u.x)}, y ${lengthLabel(u.y)}${store.state.display === 'game' && sys().lengthUnit === 'step' ? ` (${unitWord()})` : ''}, facing ${Math.round(u.facing)}°`);
-  const moved = [], said = [];
-  for (const b of before) {
-    const u = now.get(b.id);
-    if (!u) said.push(`${b.id} ${is(b.id)} off the ${isHexBoard() ? 'board' : 'table'}`);
-    else if (isHexBoard() ? u.q !== b.q || u.r !== b.r || u.facing !== b.facing : u.x !== b.x || u.y !== b.y || u.facing !== b.facing) moved.push(u);
-  }
-  const hexOf = (u) => (isHexBoard() ? `${u.q},${u.r}` : u.id);
-  const groups = new Map();
-  for (const u of moved) groups.set(hexOf(u), [...(groups.get(hexOf(u)) ?? []), u]);
-  for (const [hex, group] of groups) {
-    const names = group.map((u) => u.id), who = names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : names[0];
-    const joined = isHexBoard() ? doc().units.find((v) => hexOf(v) === hex && !names.includes(v.id)) : null;
-    said.push(`${who} ${names.length > 1 ? 'are' : is(who)} now ${joined ? `with ${joined.id} ` : ''}${at(group[0])}`);
-  }
-  // (what it spent, when one unit moved)
-  if (paid && moved.length === 1 && said.length === 1) said[0] += `, ${paid}`;
-  return said;
+function sayMade(words) {
+  const at = ui.edits, where = { doc, isHexBoard, lengthLabel, inSteps: () => store.state.display === 'game' && sys().lengthUnit === 'step', unitWord };
+  const put = (code) => { const text = words(code, where); if (text) store.setMade({ at, text }); };
+  if (madeCode.ready) { put(madeCode.ready); return; }
+  madeCode.get().then((code) => { if (ui.edits !== at) return; put(code); scheduleRule(); }, () => {});
 }
 
 // Make this move keeps its place while a position an edit changed is ruled again (the field typed in
@@ -646,7 +627,7 @@ function makeMove(gesture = null) {
   // what the ruling made leaves to do next (a card's: who may battle), said first
   const note = r?.response?.ok ? sys().madeNote?.(r.request ?? {}, r.response.result ?? {}) ?? '' : '';
   if (!applyRuling(gesture)) return;
-  store.setMade({ at: ui.edits, text: said ? madeWords([said.text], said.lead, note) : madeWords(movedWords(before, paid), 'Move made', note) });
+  sayMade((code, where) => (said ? code.madeWords([said.text], said.lead, note) : code.madeWords(code.movedWords(where, before, paid), 'Move made', note)));
 }
 // What a hex move spent, where its answer says: a reached hex tapped (its reach entry's cost) or
 // a move's cost, of the points or allowance it had ("for 2 of its 3 movement points"): a tap's
@@ -1008,8 +989,7 @@ store.onChange((why, before) => {
   store.edited();
   // a Redo of a move made says so, as Make this move did (the verdict showed the form's prompt for
   // the next question instead); an Undo shows the question asked again, ruled
-  const redone = why === 'redo' && before ? movedWords(before.units ?? []) : [];
-  if (redone.length) store.setMade({ at: ui.edits, text: madeWords(redone, 'Redone') });
+  if (why === 'redo' && before) sayMade((code, where) => { const redone = code.movedWords(where, before.units ?? []); return redone.length ? code.madeWords(redone, 'Redone') : null; });
   if (why === 'system') { holds(store.state.system, () => {}); store.setMode(defaultMode(doc())); } // its engine module starts loading now; the ruling follows
   if (why === 'load') showBoard(); // an example, a link or a saved position opened from a panel
   if (why !== 'display') scheduleRule(why === 'system' || (why === 'look' && 'reach')); // another game's board: frame its answer; a unit tapped: bring its reach into view
