@@ -32,6 +32,7 @@ export const SMALL_AT = [0.9 * Math.cos(Math.PI / 6), -0.9 * Math.sin(Math.PI / 
 // A board a finger reads and taps at the table: the size a new answer is framed at, at least.
 export const LEGIBLE_HEX = 38; // CSS px across a hex (flat side to flat side)
 export const LEGIBLE_BASE = 42; // CSS px on a base's short side
+const REVEAL_FLOOR = 0.8; // of the legible size: the smallest a tap's reach is zoomed out to (reveal)
 const MAX_SCALE = 400; // CSS px per world unit: the closest zoom
 const LONG_PRESS_MS = 500; // a press held this long before turning turns freely (no 15° steps)
 const SLICE_NAMES = 50; // names placed in a paint at least (placeNames)
@@ -316,7 +317,7 @@ export class Painter {
   // already was where `maxScale` keeps that; when what it is about does not fit at that size, the
   // view is centred on it as far as keeps `core` (the mover) in view. The whole board is the ⤢
   // button away.
-  frameNow(raw, maxScale, pad, core = null, { near = [], mover = null, whole = false, involved = [], floor = null } = {}) {
+  frameNow(raw, maxScale, pad, core = null, { near = [], mover = null, whole = false, involved = [] } = {}) {
     const full = this.scene?.bounds;
     if (!full || !this.w) return;
     const p = typeof pad === 'function' ? pad(this.w) : pad;
@@ -330,7 +331,7 @@ export class Painter {
     let s = Math.min(fitS * 6, maxScale, (this.w - 2 * m) / Math.max(b[2] - b[0], 1e-9), (h - 2 * m) / Math.max(b[3] - b[1], 1e-9));
     // (a drop's choice hexes were framed with a neighbour's zones at 26 px, and tapped at that size);
     // `whole`: all of it in the clear band at whatever size that takes
-    if (!whole) s = Math.max(s, Math.min(maxScale, floor ?? this.legibleScale(b)));
+    if (!whole) s = Math.max(s, Math.min(maxScale, this.legibleScale(b)));
     // a new answer with room to spare takes in the units nearest it, nearest first, while all still
     // fit at a legible size: the units its mover may meet (C&C's first view framed the Hastati's
     // one-hex reach at 78 px hexes, the enemy out of view)
@@ -1388,6 +1389,8 @@ export class Board extends Painter {
     this.fitted = null;
     this.want = null; // a fit or framing asked for, made when the canvas's size is next needed (settle)
     this.viewMoved = false; // the player has moved the view since the page opened or showed a new board (pan, pinch, wheel, zoom, the whole board asked for)
+    this.handled = 0; // the player's moves of the view so far: a view revealed is given back only where none came since (unreveal)
+    this.revealed = null; // the view before a reveal, {view, fitted, handled, key}, while what it shows stays
     this.foot = ctl.foot ?? 0;
     this.pointsOffView = true; // the units out of view pointed at (paintOffView; a picture has none)
     // names are placed for SLICE_MS a paint, the rest on the next frames (placeNames): opening or
@@ -1479,7 +1482,9 @@ export class Board extends Painter {
     if (want.refit) this.fitHeight();
     this.ctl.coversNow?.();
     const was = this.viewKey();
-    if (want.frame) this.frameNow(...want.frame); else this.fitNow();
+    if (want.view) { [this.s, this.ox, this.oy] = want.view; this.fitted = want.fitted; }
+    else if (want.frame) this.frameNow(...want.frame); else if (!want.keep) this.fitNow();
+    if (want.reveal) this.revealNow(...want.reveal);
     // a new view over units drawn as layers is a camera's move (moved): its paint shows them as last
     // drawn, and draws them afresh from the next frame, its board's layer in steps with the one
     // finished last standing in (`framed`, paintScene): a new answer's framing at the limits drew
@@ -1498,13 +1503,13 @@ export class Board extends Painter {
   }
 
   /** Whether the view is the whole table or board fitted, or will be at its next paint (a fit asked, not yet made: before the canvas's first size). */
-  get showsFit() { return this.want ? !this.want.frame : !!this.fitted; }
+  get showsFit() { return this.want ? (this.want.view ? !!this.want.fitted : !this.want.frame && !this.want.keep) : !!this.fitted; }
 
   /** Whether the view is still the one the page opened with: the board's fit, not moved by the player since. */
   get opening() { return this.showsFit && !this.viewMoved; }
 
   /** The whole board, as the player asks for it (⤢, the 0 key). */
-  showWhole() { this.viewMoved = true; this.fit(); }
+  showWhole() { this.viewMoved = true; this.handled++; this.fit(); }
 
   /** Frames the whole table or board. */
   fit() {
@@ -1531,16 +1536,71 @@ export class Board extends Painter {
    * at a legible size at least, keeping `core` (a point [x, y], or a box [x0, y0, x1, y1] where it
    * fits) in view, with its `mover` (a point) in the view's clear band where the box is not, and
    * taking in the points `near` (nearest first) while they fit legibly; `whole`: all of `b` in view
-   * at whatever size that takes; `floor`: the smallest scale, where not the legible one (frameNow).
+   * at whatever size that takes.
    */
-  frame(b, maxScale = Infinity, pad = 0, core = null, { near = [], mover = null, whole = false, involved = [], floor = null } = {}) {
-    this.want = { refit: this.want?.refit ?? false, frame: [b, maxScale, pad, core, { near, mover, whole, involved, floor }] };
+  frame(b, maxScale = Infinity, pad = 0, core = null, { near = [], mover = null, whole = false, involved = [] } = {}) {
+    this.want = { refit: this.want?.refit ?? false, frame: [b, maxScale, pad, core, { near, mover, whole, involved }] };
+    this.draw();
+  }
+
+  /**
+   * Brings world box `b` whole into the view's band with the least change of view (a tapped unit's
+   * reach, a card's units): zoomed out about world point `at` (the unit tapped stays under the
+   * finger) only as far as `b` needs, to REVEAL_FLOOR of the legible size at most (hexes 30 px
+   * across still hold a cost at the board's smallest text); panned only where that cannot show it. The view before is kept, with what it showed (ctl.shown), for unreveal; after several
+   * in a row, the first's.
+   */
+  reveal(b, at) {
+    this.want = { ...(this.want ?? { refit: false, frame: null, keep: true }), reveal: [b, at] };
+    this.draw();
+  }
+
+  revealNow(b, at) {
+    const scr = (x, y) => [this.ox + x * this.s, this.oy + this.flip * y * this.s];
+    const [c0, c1] = [scr(b[0], b[1]), scr(b[2], b[3])], p = scr(at[0], at[1]);
+    let box = [Math.min(c0[0], c1[0]), Math.min(c0[1], c1[1]), Math.max(c0[0], c1[0]), Math.max(c0[1], c1[1])];
+    // the band clear of the controls, past a hex board's numbers pinned at its top and left edges
+    const [top, bottom] = this.band(), pinned = this.scene.kind === 'hex' ? MIN_TEXT + 8 : 0;
+    const lo = [pinned, Math.max(top, pinned)], hi = [this.w, bottom];
+    let k = 1;
+    for (const i of [0, 1]) {
+      if (box[i] < lo[i]) k = Math.min(k, (p[i] - lo[i]) / (p[i] - box[i]));
+      if (box[i + 2] > hi[i]) k = Math.min(k, (hi[i] - p[i]) / (box[i + 2] - p[i]));
+    }
+    if (k >= 1) return;
+    const before = { view: [this.s, this.ox, this.oy], fitted: this.fitted, handled: this.handled };
+    const s = Math.max(this.s * k, Math.min(this.s, this.legibleScale(b) * REVEAL_FLOOR)), f = s / this.s;
+    this.ox = p[0] - (p[0] - this.ox) * f;
+    this.oy = p[1] - (p[1] - this.oy) * f;
+    this.s = s;
+    box = box.map((v, i) => p[i % 2] + (v - p[i % 2]) * f);
+    // what still overflows: moved in by the least, or centred where it is larger than the band, the
+    // point `at` kept in view
+    const m = 24;
+    for (const [i, o] of [[0, 'ox'], [1, 'oy']]) {
+      if (box[i] >= lo[i] && box[i + 2] <= hi[i]) continue;
+      let d = box[i + 2] - box[i] <= hi[i] - lo[i] ? (box[i] < lo[i] ? lo[i] - box[i] : hi[i] - box[i + 2]) : (lo[i] + hi[i]) / 2 - (box[i] + box[i + 2]) / 2;
+      d = clamp(p[i] + d, lo[i] + m, Math.max(lo[i] + m, hi[i] - m)) - p[i];
+      this[o] += d;
+    }
+    if (!this.revealed || this.revealed.handled !== this.handled) this.revealed = before;
+    this.revealed.key = this.ctl.shown?.();
+    this.fitted = null;
+  }
+
+  /** The view before the last reveal given back, unless the player moved the view since. */
+  unreveal() {
+    const r = this.revealed;
+    this.revealed = null;
+    if (!r || r.handled !== this.handled) return;
+    this.want = { refit: this.want?.refit ?? false, frame: null, view: r.view, fitted: r.fitted };
     this.draw();
   }
 
   zoomAt(x, y, k) {
     this.settle();
     this.viewMoved = true;
+    this.handled++;
     const s = clamp(this.s * k, 2, MAX_SCALE);
     k = s / this.s;
     this.ox = x - (x - this.ox) * k;
@@ -1549,7 +1609,7 @@ export class Board extends Painter {
     this.moved();
   }
 
-  pan(dx, dy) { this.settle(); this.viewMoved = true; this.ox += dx; this.oy += dy; this.moved(); }
+  pan(dx, dy) { this.settle(); this.viewMoved = true; if (dx || dy) this.handled++; this.ox += dx; this.oy += dy; this.moved(); }
 
   /**
    * The camera moved. Over more than LAYERED_UNITS units drawn as layers, its frames draw the board
@@ -1607,7 +1667,7 @@ export class Board extends Painter {
     }
     // a new board (another game's, another size) opens on its fit as the page did: the player's
     // zoom or pan was of the board before
-    if (refit) { this.want = { refit: true, frame: null }; this.fresh = 'units'; this.viewMoved = false; }
+    if (refit) { this.want = { refit: true, frame: null }; this.fresh = 'units'; this.viewMoved = false; this.revealed = null; }
     else if (this.fitted && !this.want) this.want = { refit: false, frame: null };
     this.draw();
   }
