@@ -1140,40 +1140,21 @@ $('apply').addEventListener('click', tapApply);
 // clause id in it opens the rule instead (the id's own button)
 // (a tapped hex's answer too, whose words are paragraphs: a tap anywhere but on a button)
 const showWhole = (e) => { if (!e.target.closest('button, a, input, select')) $('verdict').classList.toggle('whole'); };
+// (the lines its first sentence needs, verdict-lines.js: fetched when a verdict is first cut)
+let outcomeLines = null;
 // a tapped hex's answer cut short says so (style.css "… more"): marked whenever its words, its
 // class or its width change
 const markCut = () => {
   const v = $('verdict'), own = v.classList.contains('own');
-  outcomeLines(v);
+  outcomeLines?.(v);
   // (one with buttons of its own scrolls to them: cut while some of it is below its box's end; the
   // events of a move, a collision among them, sat there unseen)
   const below = own ? v.scrollTop + v.clientHeight : v.clientHeight;
   const cut = !v.classList.contains('whole') && v.scrollHeight > below + 1;
+  if (cut && !outcomeLines) import('./verdict-lines.js').then((m) => { outcomeLines ??= m.outcomeLines; markCut(); }, () => {});
   if (v.classList.contains('cut') !== cut) v.classList.toggle('cut', cut);
   if (own) coverPart(v, cut);
 };
-// A phone's verdict shows four or five lines (style.css), more where its first sentence, the
-// outcome, needs them (--more): whole, and a line below it for the "… more" cue where more
-// follows. Only the rule references and later reasons go behind the cue: Torn World's three
-// ejected allies' outcome ran past a landscape phone's fifth line (a newcomer's review).
-function outcomeLines(v) {
-  if (v.classList.contains('whole')) return;
-  const text = v.textContent, m = /[.!?](\s|$)/.exec(text), end = m ? m.index + 1 : text.length;
-  const cs = getComputedStyle(v), line = parseFloat(cs.lineHeight), was = Number(v.style.getPropertyValue('--more') || 0);
-  const shown = Math.floor((v.clientHeight - parseFloat(cs.paddingTop) - parseFloat(cs.paddingBottom)) / line + 0.05) - was;
-  let more = 0;
-  const walk = document.createTreeWalker(v, NodeFilter.SHOW_TEXT);
-  for (let n = 0; end > 0 && walk.nextNode(); n += walk.currentNode.textContent.length) {
-    if (n + walk.currentNode.textContent.length < end) continue;
-    const range = document.createRange();
-    range.setStart(walk.currentNode, end - n - 1);
-    range.setEnd(walk.currentNode, end - n);
-    const need = Math.ceil((range.getBoundingClientRect().bottom - v.getBoundingClientRect().top - v.clientTop - parseFloat(cs.paddingTop) + v.scrollTop) / line - 0.05);
-    if (need >= shown) more = need + (text.slice(end).trim() ? 1 : 0) - shown;
-    break;
-  }
-  if (more !== was) v.style.setProperty('--more', String(more));
-}
 // The cue of a box with buttons of its own ("more below", style.css) covers, over its own line,
 // what the box shows of a line or a button only in part: the top of an event's button showed
 // there, cut through its words. Read where markCut reads the box (its layout fresh), written only

@@ -22,6 +22,7 @@ export const fetchedOnce = (load) => { let code = null; return () => (code ??= l
 export const loadHandle = fetchedOnce(() => import('./board-handle.js'));
 export const loadArrows = fetchedOnce(() => import('./board-arrows.js'));
 export const loadTracks = fetchedOnce(() => import('./board-tracks.js'));
+const loadReveal = fetchedOnce(() => import('./board-reveal.js'));
 // The smallest board text, in CSS px: read at arm's length on a phone at the table. Text that does
 // not fit at this size is shortened or left out (the text beside the board and a tap name it).
 export const MIN_TEXT = 12;
@@ -32,7 +33,6 @@ export const SMALL_AT = [0.9 * Math.cos(Math.PI / 6), -0.9 * Math.sin(Math.PI / 
 // A board a finger reads and taps at the table: the size a new answer is framed at, at least.
 export const LEGIBLE_HEX = 38; // CSS px across a hex (flat side to flat side)
 export const LEGIBLE_BASE = 42; // CSS px on a base's short side
-const REVEAL_FLOOR = 0.8; // of the legible size: the smallest a tap's reach is zoomed out to (reveal)
 const MAX_SCALE = 400; // CSS px per world unit: the closest zoom
 const LONG_PRESS_MS = 500; // a press held this long before turning turns freely (no 15° steps)
 const SLICE_NAMES = 50; // names placed in a paint at least (placeNames)
@@ -1484,7 +1484,7 @@ export class Board extends Painter {
     const was = this.viewKey();
     if (want.view) { [this.s, this.ox, this.oy] = want.view; this.fitted = want.fitted; }
     else if (want.frame) this.frameNow(...want.frame); else if (!want.keep) this.fitNow();
-    if (want.reveal) this.revealNow(...want.reveal);
+    want.reveal?.();
     // a new view over units drawn as layers is a camera's move (moved): its paint shows them as last
     // drawn, and draws them afresh from the next frame, its board's layer in steps with the one
     // finished last standing in (`framed`, paintScene): a new answer's framing at the limits drew
@@ -1544,48 +1544,15 @@ export class Board extends Painter {
   }
 
   /**
-   * Brings world box `b` whole into the view's band with the least change of view (a tapped unit's
-   * reach, a card's units): zoomed out about world point `at` (the unit tapped stays under the
-   * finger) only as far as `b` needs, to REVEAL_FLOOR of the legible size at most (hexes 30 px
-   * across still hold a cost at the board's smallest text); panned only where that cannot show it. The view before is kept, with what it showed (ctl.shown), for unreveal; after several
-   * in a row, the first's.
+   * Brings world box `b` whole into the view (a tapped unit's reach, a card's units) with the least
+   * change of view, the unit at world point `at` kept where it is (board-reveal.js, fetched at the
+   * first: the view's change follows its answer by a frame once); the view before kept for unreveal.
    */
   reveal(b, at) {
-    this.want = { ...(this.want ?? { refit: false, frame: null, keep: true }), reveal: [b, at] };
-    this.draw();
-  }
-
-  revealNow(b, at) {
-    const scr = (x, y) => [this.ox + x * this.s, this.oy + this.flip * y * this.s];
-    const [c0, c1] = [scr(b[0], b[1]), scr(b[2], b[3])], p = scr(at[0], at[1]);
-    let box = [Math.min(c0[0], c1[0]), Math.min(c0[1], c1[1]), Math.max(c0[0], c1[0]), Math.max(c0[1], c1[1])];
-    // the band clear of the controls, past a hex board's numbers pinned at its top and left edges
-    const [top, bottom] = this.band(), pinned = this.scene.kind === 'hex' ? MIN_TEXT + 8 : 0;
-    const lo = [pinned, Math.max(top, pinned)], hi = [this.w, bottom];
-    let k = 1;
-    for (const i of [0, 1]) {
-      if (box[i] < lo[i]) k = Math.min(k, (p[i] - lo[i]) / (p[i] - box[i]));
-      if (box[i + 2] > hi[i]) k = Math.min(k, (hi[i] - p[i]) / (box[i + 2] - p[i]));
-    }
-    if (k >= 1) return;
-    const before = { view: [this.s, this.ox, this.oy], fitted: this.fitted, handled: this.handled };
-    const s = Math.max(this.s * k, Math.min(this.s, this.legibleScale(b) * REVEAL_FLOOR)), f = s / this.s;
-    this.ox = p[0] - (p[0] - this.ox) * f;
-    this.oy = p[1] - (p[1] - this.oy) * f;
-    this.s = s;
-    box = box.map((v, i) => p[i % 2] + (v - p[i % 2]) * f);
-    // what still overflows: moved in by the least, or centred where it is larger than the band, the
-    // point `at` kept in view
-    const m = 24;
-    for (const [i, o] of [[0, 'ox'], [1, 'oy']]) {
-      if (box[i] >= lo[i] && box[i + 2] <= hi[i]) continue;
-      let d = box[i + 2] - box[i] <= hi[i] - lo[i] ? (box[i] < lo[i] ? lo[i] - box[i] : hi[i] - box[i + 2]) : (lo[i] + hi[i]) / 2 - (box[i] + box[i + 2]) / 2;
-      d = clamp(p[i] + d, lo[i] + m, Math.max(lo[i] + m, hi[i] - m)) - p[i];
-      this[o] += d;
-    }
-    if (!this.revealed || this.revealed.handled !== this.handled) this.revealed = before;
-    this.revealed.key = this.ctl.shown?.();
-    this.fitted = null;
+    loadReveal().then(({ revealNow }) => {
+      this.want = { ...(this.want ?? { refit: false, frame: null, keep: true }), reveal: () => revealNow(this, b, at) };
+      this.draw();
+    }, () => {});
   }
 
   /** The view before the last reveal given back, unless the player moved the view since. */

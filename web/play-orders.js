@@ -13,10 +13,10 @@ import { initOrderDrag } from './play-orders-drag.js';
 /**
  * `page`: the store, `ui`, `sys()`, `doc()`, `unitById(id)`, `currentRequest()`, `askEngine(request)`
  * (the tap lane), `refresh()`, `makeMove()`, `frame(bounds)` (the board's view on a world box),
- * `shows(bounds)` (that box in view), `reveal(bounds)` (that box brought into view, board.reveal) and `bar` (the element the card's buttons and running total go
+ * `shows(bounds)` (that box in view), `reveal(bounds, at)` (that box brought into view about world point `at`, board.reveal), `middle()` (the view's middle, world) and `bar` (the element the card's buttons and running total go
  * in). Returns what tools.js and app.js call.
  */
-export function initPlayOrders({ store, ui, sys, doc, unitById, currentRequest, askEngine, refresh, makeMove, frame, shows, reveal, bar }) {
+export function initPlayOrders({ store, ui, sys, doc, unitById, currentRequest, askEngine, refresh, makeMove, frame, shows, reveal, middle, bar }) {
   let framed = false; // the section of the card just chosen has been put in view
   let placedAt = null; // where the last ruling of the card left its pieces (placed)
   const can = () => !!sys().playOrder && !!sys().queries[ORDER];
@@ -104,7 +104,7 @@ export function initPlayOrders({ store, ui, sys, doc, unitById, currentRequest, 
   function reframe(b) {
     const box = sideBox(doc().units, side(), b);
     if (!box) frame(b);
-    else if (!shows(box)) reveal(box);
+    else if (!shows(box)) reveal(box, middle().map((v, i) => Math.min(Math.max(v, box[i]), box[i + 2]))); // (about its point nearest the view's middle)
   }
 
   // the side playing the card: the first ordered unit's (the order's `side`), else the first side

@@ -39,14 +39,9 @@ export function initPlayParts(page) {
     const [w, d] = unitSize(store.state.system, u);
     return { ...u, w, d };
   };
-  // a card's units brought into view about the point of them nearest the view's middle
-  const reveal = (b) => {
-    const [x, y] = board.toWorld(board.w / 2, board.h / 2);
-    board.reveal(b, [Math.min(Math.max(x, b[0]), b[2]), Math.min(Math.max(y, b[1]), b[3])]);
-  };
   const wiring = {
     table: () => ({ store, ui, sys, doc, unitInfo, currentRequest, refresh, redrawResult, makeMove, canApply, timing, bar: playBar, board }),
-    orders: () => ({ store, ui, sys, doc, unitById, currentRequest, askEngine, refresh, makeMove, frame: (b) => board.frame(b), shows: (b) => board.shows(b), reveal, bar: playBar }),
+    orders: () => ({ store, ui, sys, doc, unitById, currentRequest, askEngine, refresh, makeMove, frame: (b) => board.frame(b), shows: (b) => board.shows(b), reveal: (b, at) => board.reveal(b, at), middle: () => board.toWorld(board.w / 2, board.h / 2), bar: playBar }),
     eject: () => ({ store, ui, sys, doc, currentRequest, refresh, makeMove, bar: playBar }),
     rolls: () => ({ store, sys, doc, bar: playBar, own, unfinished: () => unfinished(store.state.system, doc()), rollInto }),
     // (model.js's helpers passed in: a game's module imports no module that imports the games' registry)
