@@ -137,6 +137,7 @@ const board = new Board(canvas, {
   // read afresh for a fit or framing made at a paint: kept, they were the boxes from before the
   // ruling that frames (the Make this move it shows, say)
   coversNow: () => store.setCovers(readCovers()),
+  shown: () => revealKey(),
   // an embed not activated leaves one finger to scroll its host page (embed.js)
   pageScrolls: () => EMBED && !document.body.classList.contains('active'),
   mode: () => (store.locked ? 'view' : ui.tool === 'move' && tools.playing() ? 'play' : ui.tool),
@@ -323,14 +324,22 @@ const resultBounds = (rs, request) => sceneResultBounds(store.state.system, doc(
 // the units the question involves clear of the controls
 const answerFraming = (b) => ({ near: nearUnits(store.state.system, doc(), b.at, b.names), mover: b.at, involved: involvedUnits(doc(), b.names, ui.result?.response?.ok ? ui.result.response.result : null) });
 
-// A hex unit's reach shown by a tap ('reach') is brought into view where it is not all in view: the
-// view zoomed out, never in, as far as shows all of it with its edge hexes whole (REACH_PAD hex
-// sizes round their centres), down to REACH_FLOOR of the legible size, whose hexes (30 px across)
-// still hold a cost at the board's smallest text; past that it is centred on the reach, the unit in
-// view. GODSGLOOM's Outriders' 64 hexes ran 3 columns past a phone's right edge. Not
-// while a finger is on the board: the hex under a unit picked up would move from under it. A
-// table's view stays on a tap (view.test).
-const REACH_PAD = 1, REACH_FLOOR = 0.8;
+// A hex unit's reach shown by a tap ('reach') is brought into view where it is not all in view
+// (board.reveal): the view zoomed out about the unit, never in, as far as shows all of it with its
+// edge hexes whole (REACH_PAD hex sizes round their centres), no smaller than hexes hold a cost;
+// past that moved as little as shows it, the unit in view. GODSGLOOM's Outriders' 64 hexes ran 3 columns past a
+// phone's right edge; framed on the reach, the unit moved from under the finger and the next drag
+// missed it (a newcomer's review). Not while a finger is on the board: the hex under a unit picked
+// up would move from under it. A table's view stays on a tap (view.test).
+const REACH_PAD = 1;
+const padded = (b, p) => [b[0] - p, b[1] - p, b[2] + p, b[3] + p];
+// What a view revealed shows: the question, its unit or card, and the units' places. Once that is
+// another (the move made or undone, the card ended), the view is given back (closeReveal).
+function revealKey() {
+  const d = doc(), i = own(d.inputs, d.query) ?? {};
+  return JSON.stringify([d.query, i.unit, i.card, i.section, d.units.map((u) => [u.id, u.q, u.r, u.x, u.y])]);
+}
+function closeReveal() { if (board.revealed && !board.gesture && board.revealed.key !== revealKey()) board.unreveal(); }
 
 /**
  * Draws the answer again (a new answer, `frame`: framed; 'whole': all of it in view, at the size
@@ -401,7 +410,7 @@ function redrawResult(frame = false, follow = false) {
   const b = resultBounds(r.scene, r.request);
   // every new answer, a game's first too, frames what the question is about at a size a finger
   // reads (the whole board is the ⤢ button away)
-  if (b && frame === 'reach') { if (isHexBoard() && !board.gesture && !board.shows(b.bounds)) board.frame(b.bounds, board.s, REACH_PAD, b.core, { mover: b.at, floor: board.legibleScale(b.bounds) * REACH_FLOOR }); }
+  if (b && frame === 'reach') { if (isHexBoard() && !board.gesture && b.at) board.reveal(padded(b.bounds, REACH_PAD), b.at); }
   else if (b && frame) board.frame(b.bounds, Infinity, b.pad, b.core, frame === 'whole' ? { mover: b.at, whole: true } : answerFraming(b));
   // else the view moves after a ruling only where what the player acted on would be off it or
   // under a control: the unit moved, or all of an answer its game shows whole (`showWhole`). A
@@ -898,7 +907,7 @@ function showDeferred() {
 // a drag's last ruling was asked without sensitivity: once the finger lifts, the ruling at rest
 // asks again with it where the answer relied on an assumption
 const wantsSensitivity = () => ui.result?.response?.ok === true && Array.isArray(ui.result.response.assumptions) && ui.result.response.assumptions.length > 0 && !ui.result.response.sensitivity;
-for (const type of ['pointerup', 'pointercancel', 'lostpointercapture']) canvas.addEventListener(type, () => { if (!dragging()) { showApply(); showDeferred(); if (wantsSensitivity()) scheduleRule(); if (ui.saveTimer) saveSoon(); } });
+for (const type of ['pointerup', 'pointercancel', 'lostpointercapture']) canvas.addEventListener(type, () => { if (!dragging()) { closeReveal(); showApply(); showDeferred(); if (wantsSensitivity()) scheduleRule(); if (ui.saveTimer) saveSoon(); } });
 // the details list is on screen (not in another tab on a phone, not scrolled away, not hidden by
 // the full-screen board): watched without reading the layout in a drag's frame
 new IntersectionObserver((entries) => {
@@ -992,6 +1001,9 @@ store.onChange((why, before) => {
   if (why === 'redo' && before) sayMade((code, where) => { const redone = code.movedWords(where, before.units ?? []); return redone.length ? code.madeWords(redone, 'Redone') : null; });
   if (why === 'system') { holds(store.state.system, () => {}); store.setMode(defaultMode(doc())); } // its engine module starts loading now; the ruling follows
   if (why === 'load') showBoard(); // an example, a link or a saved position opened from a panel
+  // (a look is another unit's reach: the view it was revealed from stays the one to give back)
+  if (why === 'look' && board.revealed) board.revealed.key = revealKey();
+  else if (why !== 'display') closeReveal();
   if (why !== 'display') scheduleRule(why === 'system' || (why === 'look' && 'reach')); // another game's board: frame its answer; a unit tapped: bring its reach into view
   if (why === 'undo' || why === 'redo' || why === 'system') { store.setPending([]); if (why === 'system') { store.select(null); clearResult(); $('verdict').textContent = 'Set up the position, then press Rule on it.'; document.querySelector('.side').scrollTop = 0; } } // another game's form opens at its top, not where the last one was scrolled
   refresh();
@@ -1109,13 +1121,18 @@ $('apply').addEventListener('click', tapApply);
 // clause id in it opens the rule instead (the id's own button)
 // (a tapped hex's answer too, whose words are paragraphs: a tap anywhere but on a button)
 const showWhole = (e) => { if (!e.target.closest('button, a, input, select')) $('verdict').classList.toggle('whole'); };
+// (the lines its first sentence needs, verdict-lines.js: fetched when a verdict is first cut)
+let outcomeLines = null;
 // a tapped hex's answer cut short says so (style.css "… more"): marked whenever its words, its
 // class or its width change
 const markCut = () => {
+  const v = $('verdict'), own = v.classList.contains('own');
+  outcomeLines?.(v);
   // (one with buttons of its own scrolls to them: cut while some of it is below its box's end; the
   // events of a move, a collision among them, sat there unseen)
-  const v = $('verdict'), own = v.classList.contains('own'), below = own ? v.scrollTop + v.clientHeight : v.clientHeight;
+  const below = own ? v.scrollTop + v.clientHeight : v.clientHeight;
   const cut = !v.classList.contains('whole') && v.scrollHeight > below + 1;
+  if (cut && !outcomeLines) import('./verdict-lines.js').then((m) => { outcomeLines ??= m.outcomeLines; markCut(); }, () => {});
   if (v.classList.contains('cut') !== cut) v.classList.toggle('cut', cut);
   if (own) coverPart(v, cut);
 };

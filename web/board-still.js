@@ -1,7 +1,7 @@
 // A hex drag's frame kept as one picture (board.js Painter `keptFrame`, which board-hex.js's
 // `paintStill` fetches at the first drag on a hex board: no first view makes one), and the hex
 // under the dragging finger named over it (`fingerTag`).
-import { Painter, MIN_TEXT, clamp } from './board.js';
+import { Painter, MIN_TEXT, clamp, overlap } from './board.js';
 import { center, fromPixel, toOffset } from './hex.js';
 
 // how far above the hex under a finger (px past its top corner) it is named (fingerTag): clear of the finger's pad
@@ -26,9 +26,17 @@ export const stillPainting = {
     const { col, row } = toOffset(h.q, h.r), t = `col ${col} row ${row}`, size = MIN_TEXT + 2;
     const [hx, hy] = this.toScreen(...center(under.q, under.r)), off = this.s + FINGER_TAG;
     this.setFont(`600 ${size}px system-ui, sans-serif`);
-    const w = this.textWidth(t) / 2 + 5, up = hy - off - size / 2 - 3 >= 0;
-    const x = clamp(hx, w + 2, this.w - w - 2), y = hy + (up ? -off : off);
-    const box = [x - w, y - size / 2 - 3, x + w, y + size / 2 + 3];
+    const w = this.textWidth(t) / 2 + 5, half = size / 2 + 3, up = hy - off - half >= 0;
+    const boxAt = ([x, y]) => [x - w, y - half, x + w, y + half];
+    // over the finger, else beside that spot or a line further from the finger, where that covers
+    // no other unit's token (the soft grid's units, planNames) nor a text: C&C's tag lay on the
+    // Numidians (a newcomer's review). Each spot is checked against the few boxes near it.
+    const token = (b) => { const hit = this.soft?.near(b, (o, v) => v[0] === 4 && v[1] !== carried && overlap(b, o)) ?? false; if (this.soft) { this.taken.visits += this.soft.visits; this.soft.visits = 0; } return hit; };
+    const x0 = clamp(hx, w + 2, this.w - w - 2), sides = up ? [-1, 1] : [1, -1];
+    const spots = sides.flatMap((k) => [0, 2 * half + 4].flatMap((d) => [[x0, hy + k * (off + d)], [x0 - 2 * w - 4, hy + k * (off + d)], [x0 + 2 * w + 4, hy + k * (off + d)]]))
+      .filter(([x, y]) => x - w >= 2 && x + w <= this.w - 2 && y - half >= 0 && y + half <= this.h);
+    const [x, y] = spots.find((q) => !token(boxAt(q)) && this.isClear(boxAt(q))) ?? spots.find((q) => !token(boxAt(q))) ?? [x0, hy + (up ? -off : off)];
+    const box = boxAt([x, y]);
     const c = this.ctx;
     c.beginPath(); c.rect(box[0], box[1], box[2] - box[0], box[3] - box[1]);
     c.fillStyle = '#1b2430'; c.fill();

@@ -22,6 +22,7 @@ export const fetchedOnce = (load) => { let code = null; return () => (code ??= l
 export const loadHandle = fetchedOnce(() => import('./board-handle.js'));
 export const loadArrows = fetchedOnce(() => import('./board-arrows.js'));
 export const loadTracks = fetchedOnce(() => import('./board-tracks.js'));
+const loadReveal = fetchedOnce(() => import('./board-reveal.js'));
 // The smallest board text, in CSS px: read at arm's length on a phone at the table. Text that does
 // not fit at this size is shortened or left out (the text beside the board and a tap name it).
 export const MIN_TEXT = 12;
@@ -316,7 +317,7 @@ export class Painter {
   // already was where `maxScale` keeps that; when what it is about does not fit at that size, the
   // view is centred on it as far as keeps `core` (the mover) in view. The whole board is the ⤢
   // button away.
-  frameNow(raw, maxScale, pad, core = null, { near = [], mover = null, whole = false, involved = [], floor = null } = {}) {
+  frameNow(raw, maxScale, pad, core = null, { near = [], mover = null, whole = false, involved = [] } = {}) {
     const full = this.scene?.bounds;
     if (!full || !this.w) return;
     const p = typeof pad === 'function' ? pad(this.w) : pad;
@@ -330,7 +331,7 @@ export class Painter {
     let s = Math.min(fitS * 6, maxScale, (this.w - 2 * m) / Math.max(b[2] - b[0], 1e-9), (h - 2 * m) / Math.max(b[3] - b[1], 1e-9));
     // (a drop's choice hexes were framed with a neighbour's zones at 26 px, and tapped at that size);
     // `whole`: all of it in the clear band at whatever size that takes
-    if (!whole) s = Math.max(s, Math.min(maxScale, floor ?? this.legibleScale(b)));
+    if (!whole) s = Math.max(s, Math.min(maxScale, this.legibleScale(b)));
     // a new answer with room to spare takes in the units nearest it, nearest first, while all still
     // fit at a legible size: the units its mover may meet (C&C's first view framed the Hastati's
     // one-hex reach at 78 px hexes, the enemy out of view)
@@ -1390,6 +1391,8 @@ export class Board extends Painter {
     this.fitted = null;
     this.want = null; // a fit or framing asked for, made when the canvas's size is next needed (settle)
     this.viewMoved = false; // the player has moved the view since the page opened or showed a new board (pan, pinch, wheel, zoom, the whole board asked for)
+    this.handled = 0; // the player's moves of the view so far: a view revealed is given back only where none came since (unreveal)
+    this.revealed = null; // the view before a reveal, {view, fitted, handled, key}, while what it shows stays
     this.foot = ctl.foot ?? 0;
     this.pointsOffView = true; // the units out of view pointed at (paintOffView; a picture has none)
     // names are placed for SLICE_MS a paint, the rest on the next frames (placeNames): opening or
@@ -1481,7 +1484,9 @@ export class Board extends Painter {
     if (want.refit) this.fitHeight();
     this.ctl.coversNow?.();
     const was = this.viewKey();
-    if (want.frame) this.frameNow(...want.frame); else this.fitNow();
+    if (want.view) { [this.s, this.ox, this.oy] = want.view; this.fitted = want.fitted; }
+    else if (want.frame) this.frameNow(...want.frame); else if (!want.keep) this.fitNow();
+    want.reveal?.();
     // a new view over units drawn as layers is a camera's move (moved): its paint shows them as last
     // drawn, and draws them afresh from the next frame, its board's layer in steps with the one
     // finished last standing in (`framed`, paintScene): a new answer's framing at the limits drew
@@ -1500,13 +1505,13 @@ export class Board extends Painter {
   }
 
   /** Whether the view is the whole table or board fitted, or will be at its next paint (a fit asked, not yet made: before the canvas's first size). */
-  get showsFit() { return this.want ? !this.want.frame : !!this.fitted; }
+  get showsFit() { return this.want ? (this.want.view ? !!this.want.fitted : !this.want.frame && !this.want.keep) : !!this.fitted; }
 
   /** Whether the view is still the one the page opened with: the board's fit, not moved by the player since. */
   get opening() { return this.showsFit && !this.viewMoved; }
 
   /** The whole board, as the player asks for it (⤢, the 0 key). */
-  showWhole() { this.viewMoved = true; this.fit(); }
+  showWhole() { this.viewMoved = true; this.handled++; this.fit(); }
 
   /** Frames the whole table or board. */
   fit() {
@@ -1533,16 +1538,38 @@ export class Board extends Painter {
    * at a legible size at least, keeping `core` (a point [x, y], or a box [x0, y0, x1, y1] where it
    * fits) in view, with its `mover` (a point) in the view's clear band where the box is not, and
    * taking in the points `near` (nearest first) while they fit legibly; `whole`: all of `b` in view
-   * at whatever size that takes; `floor`: the smallest scale, where not the legible one (frameNow).
+   * at whatever size that takes.
    */
-  frame(b, maxScale = Infinity, pad = 0, core = null, { near = [], mover = null, whole = false, involved = [], floor = null } = {}) {
-    this.want = { refit: this.want?.refit ?? false, frame: [b, maxScale, pad, core, { near, mover, whole, involved, floor }] };
+  frame(b, maxScale = Infinity, pad = 0, core = null, { near = [], mover = null, whole = false, involved = [] } = {}) {
+    this.want = { refit: this.want?.refit ?? false, frame: [b, maxScale, pad, core, { near, mover, whole, involved }] };
+    this.draw();
+  }
+
+  /**
+   * Brings world box `b` whole into the view (a tapped unit's reach, a card's units) with the least
+   * change of view, the unit at world point `at` kept where it is (board-reveal.js, fetched at the
+   * first: the view's change follows its answer by a frame once); the view before kept for unreveal.
+   */
+  reveal(b, at) {
+    loadReveal().then(({ revealNow }) => {
+      this.want = { ...(this.want ?? { refit: false, frame: null, keep: true }), reveal: () => revealNow(this, b, at) };
+      this.draw();
+    }, () => {});
+  }
+
+  /** The view before the last reveal given back, unless the player moved the view since. */
+  unreveal() {
+    const r = this.revealed;
+    this.revealed = null;
+    if (!r || r.handled !== this.handled) return;
+    this.want = { refit: this.want?.refit ?? false, frame: null, view: r.view, fitted: r.fitted };
     this.draw();
   }
 
   zoomAt(x, y, k) {
     this.settle();
     this.viewMoved = true;
+    this.handled++;
     const s = clamp(this.s * k, 2, MAX_SCALE);
     k = s / this.s;
     this.ox = x - (x - this.ox) * k;
@@ -1551,7 +1578,7 @@ export class Board extends Painter {
     this.moved();
   }
 
-  pan(dx, dy) { this.settle(); this.viewMoved = true; this.ox += dx; this.oy += dy; this.moved(); }
+  pan(dx, dy) { this.settle(); this.viewMoved = true; if (dx || dy) this.handled++; this.ox += dx; this.oy += dy; this.moved(); }
 
   /**
    * The camera moved. Over more than LAYERED_UNITS units drawn as layers, its frames draw the board
@@ -1609,7 +1636,7 @@ export class Board extends Painter {
     }
     // a new board (another game's, another size) opens on its fit as the page did: the player's
     // zoom or pan was of the board before
-    if (refit) { this.want = { refit: true, frame: null }; this.fresh = 'units'; this.viewMoved = false; }
+    if (refit) { this.want = { refit: true, frame: null }; this.fresh = 'units'; this.viewMoved = false; this.revealed = null; }
     else if (this.fitted && !this.want) this.want = { refit: false, frame: null };
     this.draw();
   }

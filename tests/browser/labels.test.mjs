@@ -14,7 +14,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { launch, openPage, PHONE, DESKTOP, hook, pickSystem, ruled, shot, overlay, openRequest, setMode } from './browser.mjs';
 import { root } from '../js/util.mjs';
-import { toOffset } from '../../web/hex.js';
+import { toOffset, toAxial } from '../../web/hex.js';
 import { SYSTEM_IDS, createEngine } from '../../wasm/movecalc.mjs';
 import { limitDoc, linkCode } from '../../bench/page-limits.mjs';
 // The games on a hex board, from describe.
@@ -409,4 +409,46 @@ test('hex games (phone 360x740, touch): play, a unit carried: each hex badge of 
     await context.close();
   }
   assert.ok(checked > 0, 'some reach drew a badge in view');
+});
+
+// The hex under a carrying finger is named on a plate 48 px over the hex (board-still.js
+// fingerTag); where that spot lies on another unit's token it goes beside it or a line further
+// (issue 31: C&C's "col 5 row 5" lay on the Numidians). In each hex game the question's unit
+// carried to the hex whose tag's first spot is on another unit's token, with room beside it.
+test('every hex game (360x740, touch): the finger\'s tag covers no other unit\'s token where a spot beside its first is free', { timeout: 180000 }, async () => {
+  const { touchDrag } = await import('./browser.mjs');
+  const checked = [];
+  for (const system of HEX_GAMES) {
+    const { context, page, errors } = await openPage(env, PHONE, { touch: true });
+    await pickSystem(page, system);
+    await painted(page);
+    const request = await hook(page, 'request'), board = await page.locator('#board').boundingBox();
+    const { s } = await hook(page, 'camera'), bodies = (await hook(page, 'boardNames')).bodies;
+    const mover = request.units.find((u) => u.id === request.unit), from = await hook(page, 'screenOf', mover.id);
+    const taken = new Set(request.units.map((u) => `${u.q},${u.r}`));
+    // the hex whose first tag spot (FINGER_TAG 48 px over its top corner: s + 48 over its centre) lies on another unit's token
+    let target = null;
+    for (let col = 0; col < 20 && !target; col++) for (let row = 0; row < 20 && !target; row++) {
+      const a = toAxial(col, row);
+      if (taken.has(`${a.q},${a.r}`)) continue;
+      const c = await hook(page, 'screenOfHex', col, row), x = c.x - board.x, y = c.y - board.y;
+      if (x < 40 || x > board.width - 40 || y < s + 80 || y > board.height - 60) continue;
+      const tag = [x - 40, y - s - 48 - 10, x + 40, y - s - 48 + 10];
+      const on = Object.entries(bodies).find(([id, b]) => id !== mover.id && overlaps(tag, b));
+      if (on) target = { col, row, c, on: on[0] };
+    }
+    if (!target) { await context.close(); continue; }
+    let seen = null;
+    await touchDrag(page, from, target.c, { hold: async () => {
+      await page.waitForFunction(() => window.movecalcTest.boardLabels().some((l) => l.kind === 'finger'));
+      seen = { tag: (await hook(page, 'boardLabels')).find((l) => l.kind === 'finger'), bodies: (await hook(page, 'boardNames')).bodies };
+      await shot(page, `finger-tag-${system}`, PHONE);
+    } });
+    const on = Object.entries(seen.bodies).filter(([id, b]) => id !== mover.id && overlaps(seen.tag.box, b)).map(([id]) => id);
+    assert.deepEqual(on, [], `${system}: “${seen.tag.text}” over ${target.on}'s hex's neighbour: ${JSON.stringify(seen.tag.box)}`);
+    checked.push(system);
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
+  assert.ok(checked.length > 0, 'some hex game has such a hex');
 });

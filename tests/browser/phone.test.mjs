@@ -322,3 +322,60 @@ test('360x740: the legend opens over the board and closes where it opened; the b
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+// A phone's verdict shows a few lines and the rest behind "… more"; its first sentence, the
+// outcome, always shows whole, only the detail after it (the rule references, the later reasons)
+// going behind the cue (issue 31: a newcomer read an outcome cut short). In each game of describe
+// with scenarios (tests/scenarios), the one whose verdict's first sentence is longest, as
+// results.js words it, opened on an upright and a landscape phone.
+const { verdictOf } = await import('../../web/results.js');
+const firstSentence = (text) => { const m = /[.!?](\s|$)/.exec(text); return m ? text.slice(0, m.index + 1) : text; };
+test('360x740 and 740x360, touch: every game\'s longest outcome (the verdict\'s first sentence) shows whole, not under "… more" nor below the lines shown', { timeout: 240000 }, async () => {
+  const engine = await createEngine();
+  const systems = engine.request({ query: 'describe' }).result.systems.map((s) => s.id);
+  const { readdirSync, readFileSync, existsSync } = await import('node:fs');
+  const checked = [];
+  for (const system of systems) {
+    const dir = new URL(`../scenarios/${system}/`, import.meta.url);
+    if (!existsSync(dir)) continue;
+    let longest = null;
+    for (const f of readdirSync(dir).filter((x) => x.endsWith('.json'))) {
+      const { request } = JSON.parse(readFileSync(new URL(f, dir), 'utf8'));
+      if (request?.system !== system) continue;
+      const response = engine.request(request);
+      if (!response.ok) continue;
+      const first = firstSentence(verdictOf(response, request).text ?? '');
+      if (!longest || first.length > longest.first.length) longest = { request, first, f };
+    }
+    if (!longest) continue;
+    for (const viewport of [{ width: 360, height: 740 }, { width: 740, height: 360 }]) {
+      const { context, page, errors } = await openPage(env, viewport, { touch: true });
+      await pickSystem(page, system);
+      await hook(page, 'openExample', { request: longest.request });
+      await page.waitForFunction((want) => window.movecalcTest.ruled() && document.getElementById('verdict').textContent.startsWith(want), longest.first);
+      // (its box marked cut and sized in a task after the frame that drew it)
+      await painted(page);
+      await page.waitForTimeout(100);
+      const at = await page.evaluate((n) => {
+        const v = document.getElementById('verdict'), walk = document.createTreeWalker(v, NodeFilter.SHOW_TEXT), range = document.createRange();
+        let seen = 0;
+        range.setStart(v, 0);
+        while (walk.nextNode()) { const t = walk.currentNode; if (seen + t.length >= n) { range.setEnd(t, n - seen); break; } seen += t.length; }
+        const box = v.getBoundingClientRect(), cs = getComputedStyle(v), line = parseFloat(cs.lineHeight);
+        const shown = [box.left, box.top + v.clientTop + parseFloat(cs.paddingTop), box.right, box.top + v.clientTop + v.clientHeight];
+        const cut = v.classList.contains('cut'), more = cut ? getComputedStyle(v, '::after') : null;
+        const cue = more && more.content !== 'none' ? parseFloat(more.width) || 80 : 0;
+        return { lines: [...range.getClientRects()].filter((r) => r.width > 0).map((r) => [r.left, r.top, r.right, r.bottom]), shown, cut, cue, line, screen: [innerWidth, innerHeight] };
+      }, longest.first.length);
+      const hidden = at.lines.filter(([l, t, r, b]) => t < at.shown[1] - 0.5 || b > at.shown[3] + 0.5 || b > at.screen[1] || l < 0 || r > at.screen[0]
+        // (the cue "… more" lies over the last line shown, at its right end)
+        || (at.cut && b > at.shown[3] - at.line + 0.5 && r > at.shown[2] - at.cue - 10));
+      assert.deepEqual(hidden, [], `${system} ${longest.f} (${viewport.width}x${viewport.height}): “${longest.first}” whole: ${JSON.stringify(at)}`);
+      checked.push(`${system} ${viewport.width}`);
+      await shot(page, `outcome-${system}`, viewport);
+      assert.deepEqual(errors, []);
+      await context.close();
+    }
+  }
+  assert.ok(checked.length > 0, 'some game has scenarios');
+});

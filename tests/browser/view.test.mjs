@@ -433,3 +433,71 @@ for (const { id: system } of SYSTEMS.filter((s) => s.board !== 'hex')) {
     await context.close();
   });
 }
+
+// A tap on a hex unit whose reach is not all in view brings it into view by zooming out about the
+// unit (issue 31): the unit stays under the finger, so that a drag started where it was takes it
+// (a newcomer's review: GODSGLOOM's view framed on the reach moved the unit, and the next drag
+// missed it); the move made, the view is the one before the tap. In each hex game the unit whose
+// reach a zoom about it shows at hexes 30 px across (LEGIBLE_HEX 38 × 0.8, board.js) farthest from the
+// view's middle, with the view zoomed in a step where none is at the opening view.
+const HEX_FLOOR = (38 / Math.sqrt(3)) * 0.8;
+test('every hex game (360x740, touch): a unit tapped keeps its place on the screen while its reach comes into view; the move made, the view is the one before the tap', { timeout: 240000 }, async () => {
+  const viewport = { width: 360, height: 740 }, seen = [];
+  for (const { id: system } of SYSTEMS.filter((s) => s.board === 'hex')) {
+    const { context, page, errors } = await open(viewport, system);
+    const request = await pageRequest(page), board = await boardBox(page);
+    // what the zoom about the unit must bring in: the reach's hexes whole, inside the board's box
+    // past the numbers pinned at its top and left (20 px) and above the zoom buttons' row (48 px)
+    const band = [board[0] + 20, board[1] + 20, board[2], board[3] - 48];
+    const pick = async () => {
+      const { s } = await hook(page, 'camera'), mid = [(board[0] + board[2]) / 2, (board[1] + board[3]) / 2];
+      let best = null;
+      // (the question's unit tapped is its reach already: nothing is asked)
+      for (const u of request.units.filter((v) => v.id !== request.unit)) {
+        const reach = await answer({ ...request, query: 'reach', unit: u.id });
+        if (!reach.hexes?.length) continue;
+        const p = await hook(page, 'screenOf', u.id);
+        if (p.x < band[0] || p.x > band[2] || p.y < band[1] || p.y > band[3]) continue;
+        let k = 1;
+        for (const h of reach.hexes) {
+          const o = toOffset(h.q, h.r), c = await hook(page, 'screenOfHex', o.col, o.row);
+          const hx = [c.x - s * Math.sqrt(3) / 2, c.y - s, c.x + s * Math.sqrt(3) / 2, c.y + s];
+          if (hx[0] < band[0]) k = Math.min(k, (p.x - band[0]) / (p.x - hx[0]));
+          if (hx[1] < band[1]) k = Math.min(k, (p.y - band[1]) / (p.y - hx[1]));
+          if (hx[2] > band[2]) k = Math.min(k, (band[2] - p.x) / (hx[2] - p.x));
+          if (hx[3] > band[3]) k = Math.min(k, (band[3] - p.y) / (hx[3] - p.y));
+        }
+        const far = Math.hypot(p.x - mid[0], p.y - mid[1]);
+        if (k < 0.98 && s * k >= HEX_FLOOR * 1.05 && (!best || far > best.far)) best = { id: u.id, reach, far, s };
+      }
+      return best;
+    };
+    let u = await pick();
+    if (!u) { await page.tap('#zoom-in'); await painted(page); u = await pick(); }
+    if (!u) { await context.close(); continue; }
+    seen.push(system);
+    const at = await hook(page, 'screenOf', u.id), corner = await hook(page, 'screenOfHex', 0, 0);
+    await page.touchscreen.tap(at.x, at.y);
+    await page.waitForFunction((id) => window.movecalcTest.ruled() && window.movecalcTest.request().unit === id, u.id);
+    await painted(page);
+    const now = await hook(page, 'screenOf', u.id), { s } = await hook(page, 'camera');
+    assert.ok(s < u.s, `${system}: the view zoomed out for ${u.id}'s reach: ${u.s} → ${s}`);
+    assert.ok(Math.hypot(now.x - at.x, now.y - at.y) < 2, `${system}: ${u.id} stays under the finger: (${at.x}, ${at.y}) → (${now.x}, ${now.y})`);
+    await shot(page, `${system}-tap-revealed`, viewport);
+    // the move: the cheapest reached hex that is free and ejects nobody, tapped
+    const taken = new Set(request.units.map((v) => `${v.q},${v.r}`));
+    const go = u.reach.hexes.filter((x) => !taken.has(`${x.q},${x.r}`) && !x.ejects?.length && !x.destroyed?.length && !x.ejectsMarkers?.length).sort((a, b) => a.cost - b.cost)[0];
+    const o = toOffset(go.q, go.r), p = await hook(page, 'screenOfHex', o.col, o.row);
+    await page.touchscreen.tap(p.x, p.y);
+    await ruled(page);
+    await painted(page);
+    const moved = (await hook(page, 'state')).doc.units.find((v) => v.id === u.id);
+    if (moved.q === go.q && moved.r === go.r) {
+      const back = await hook(page, 'screenOfHex', 0, 0);
+      assert.ok(Math.abs((await hook(page, 'camera')).s - u.s) < 1e-6 && Math.hypot(back.x - corner.x, back.y - corner.y) < 0.5, `${system}: the move made, the view is the one before the tap: ${JSON.stringify({ corner, back })}`);
+    }
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
+  assert.ok(seen.length > 0, 'some hex game has a unit whose reach a zoom about it shows');
+});
