@@ -116,9 +116,13 @@ export async function pageAtLimits(browser, base, system, { viewport = { width: 
     await page.goto(`${base}#p=${code}`, { timeout: 120000 }); // a loaded machine takes longer than the default 30 s
     await page.waitForSelector('body[data-ready="true"]', { timeout: 120000 });
     await page.waitForFunction((n) => window.movecalcTest.state().doc.units.length === n, d.units.length, { timeout: 120000 });
-    // the opening's work made in slices (the units' buttons, the unit list's rows) is done
+    // the opening's work made in slices (the units' buttons, the unit list's rows) is done: the list
+    // holds every unit (a virtual list's rows say how many it has, aria-setsize; a list made in slices,
+    // as before issue 34's virtual list, has a row for each)
     const built = await page.waitForFunction((n) => {
-      const controls = document.querySelectorAll('#unit-controls .unit-control').length, rows = document.querySelectorAll('#unit-list li[data-slot^="unit:"]').length;
+      const row = document.querySelector('#unit-list li[data-slot^="unit:"]');
+      const controls = document.querySelectorAll('#unit-controls .unit-control').length;
+      const rows = Number(row?.getAttribute('aria-setsize') ?? document.querySelectorAll('#unit-list li[data-slot^="unit:"]').length);
       return controls === n && rows === n && { controls, rows };
     }, d.units.length, { timeout: 120000 }).then((h) => h.jsonValue());
     await measure('open');
