@@ -54,7 +54,8 @@ export function initUnitList({ store, ui, doc, sys, unitById, unitWord, colourOf
     if (!step) {
       const r = list.querySelector('li[aria-posinset]');
       gap = parseFloat(getComputedStyle(list).rowGap) || 0;
-      if (r?.offsetHeight) step = r.offsetHeight + gap;
+      const h = r?.getBoundingClientRect().height;
+      if (h) step = h + gap;
     }
     const top = list.getBoundingClientRect().top;
     return [Math.max(0, Math.floor((-top - OVERSCAN) / rowStep())), Math.max(1, Math.ceil((innerHeight - top + OVERSCAN) / rowStep()))];
@@ -136,21 +137,24 @@ export function initUnitList({ store, ui, doc, sys, unitById, unitWord, colourOf
     if (r.top < v.top + r.height || r.bottom > v.bottom) box.scrollTop += (r.top + r.bottom) / 2 - (v.top + v.bottom) / 2;
   }
 
-  // After a scroll, a resize or a change of the units' number, the rows near the view once the
-  // frame's layout is known; the list is made again only if they changed.
+  // After a scroll or a change of the units' number, the rows near the view once the frame's layout
+  // is known; the list is made again only if they changed.
+  function look(measured = step) {
+    if (!list.closest('details')?.open || !doc().units.length) return;
+    const [a, b] = near(), n = doc().units.length;
+    // (a new height of the rows changes the spacers' too)
+    if (a !== from || Math.min(b, n) !== to || step !== measured) { from = a; to = Math.min(b, n); renderUnitList(); }
+  }
   let queued = false;
   function inView() {
     if (queued) return;
     queued = true;
-    requestAnimationFrame(() => {
-      queued = false;
-      if (!list.closest('details')?.open || !doc().units.length) return;
-      const [a, b] = near();
-      if (a !== from || Math.min(b, doc().units.length) !== to) { from = a; to = Math.min(b, doc().units.length); renderUnitList(); }
-    });
+    requestAnimationFrame(() => { queued = false; look(); });
   }
   addEventListener('scroll', inView, { capture: true, passive: true });
-  addEventListener('resize', () => { step = 0; inView(); });
+  // the list shown (its tab or panel opened), a new width or font: its rows' height measured again
+  // (one element observed, after the frame's layout)
+  new ResizeObserver(() => { const was = step; step = 0; look(was); }).observe(list);
 
   /**
    * The form's room until its code comes: its title and fields, empty and disabled, so that its
