@@ -1,10 +1,10 @@
-// The Units panel's list of units on the board (virtual: the rows near the view only), each picked or removed by a button, a unit's
-// removal (by its button, the Delete key, a drag off the board) and the form's fields: start-up
-// code, where the panel's form (units-form.js) is fetched when it first comes into view, its room
-// kept until then.
+// The Units panel's list of units on the board (virtual: the rows near the view only), each picked
+// or removed by a button, and the form's fields and its room until the form's code (units-form.js)
+// comes: fetched when the list first comes into view (app.js; units-panel.js keeps its room until
+// then, and a unit's removal).
 import { DIR_NAMES } from './hex.js';
-import { forgetRefs } from './model.js';
 import { el } from './draw.js';
+import { ROW_GUESS } from './units-panel.js';
 import { on, field, rebuild, paintSwatches, cachedRows } from './forms.js';
 
 const $ = (id) => document.getElementById(id);
@@ -29,15 +29,8 @@ export function unitSpecs(s, sides, unitWord, u) {
 /** The Units form's title: the unit `u` edited, or the new unit's. */
 export const formTitle = (u) => (u ? `Editing ${u.id}. Changes apply at once.` : 'A new unit: fill in, then Add unit (it appears in the middle of the view; drag it into place).');
 
-/** Sets up the list. `page`: the store, `ui`, `doc()`, `sys()`, `unitById(id)`, `unitWord()`, `colourOf(side)` and `refresh()`. */
-export function initUnitList({ store, ui, doc, sys, unitById, unitWord, colourOf, refresh }) {
-  function removeUnit(id) {
-    // the questions forget it too: none is left asking about a unit no longer there
-    store.edit((d) => { d.units = d.units.filter((u) => u.id !== id); forgetRefs(d, id); });
-    if (ui.selected === id) store.select(null);
-    refresh();
-  }
-
+/** Sets up the list. `page`: the store, `ui`, `doc()`, `sys()`, `unitById(id)`, `unitWord()`, `colourOf(side)` and `removeUnit(id)`. */
+export function initUnitList({ store, ui, doc, sys, unitById, unitWord, colourOf, removeUnit }) {
   // The list is virtual: only the rows in or near the view are elements, the rest spacers of their
   // rows' height (a thousand rows in the page cost layout, paint and, each `content-visibility:
   // auto`, Chromium's intersection checks in every frame of a drag: docs/performance.md). Every row
@@ -49,7 +42,7 @@ export function initUnitList({ store, ui, doc, sys, unitById, unitWord, colourOf
   let from = 0, to = 0; // the rows in or near the view, [from, to)
   let shownSelected = null; // the selection whose row was last brought into view
   let counted = -1; // the units listed at the last render
-  const rowStep = () => step || 34;
+  const rowStep = () => step || ROW_GUESS;
   const near = () => {
     if (!step) {
       const r = list.querySelector('li[aria-posinset]');
@@ -172,5 +165,5 @@ export function initUnitList({ store, ui, doc, sys, unitById, unitWord, colourOf
     }));
   }
 
-  return { renderUnitList, removeUnit, renderFormRoom };
+  return { renderUnitList, renderFormRoom };
 }
