@@ -113,6 +113,9 @@ export function initUnitList({ store, ui, doc, sys, unitById, unitWord, colourOf
     rebuild(list, units.length ? items : [el('li', 'No units yet.', 'muted')]);
     paintSwatches(list);
     const row = reveal >= 0 && rows[shown.indexOf(reveal)];
+    // (the list's first rows, unmeasured: its spacers are made again of their rows' height first, or
+    // the row brought into view would move away as they are)
+    if (row && !step && (near(), step)) { shownSelected = null; renderUnitList(); return; }
     if (row) bringIntoView(row);
     // (a drag renders the list on every move: the view is looked at again only when the rows came or went)
     if (units.length !== counted) { counted = units.length; inView(); }

@@ -89,3 +89,54 @@ for (const [system, viewport, pick] of [[free, { width: 1280, height: 800 }, tru
     await context.close();
   });
 }
+
+// The list's code (unit-list.js) is fetched when the list first comes into view (app.js lazyInView):
+// a unit selected on the board before then has its row brought into view once the list is made.
+test(`${hexes} at 360×740: a unit selected on the board before the Units list was first shown has its row brought into view when the list comes`, { timeout: 300000 }, async () => {
+  const d = limitDoc(hexes);
+  const context = await env.browser.newContext({ viewport: { width: 360, height: 740 }, serviceWorkers: 'block' });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto(`${env.base}#p=${linkCode(hexes, d)}`, { timeout: 120000 });
+  await page.waitForSelector('body[data-ready="true"]', { timeout: 120000 });
+  await page.click('input[name="mode"][value="setup"]');
+  assert.equal(await page.locator('#unit-list li[data-slot^="unit:"]').count(), 0, 'no row before the list is shown');
+  const mid = d.units[Math.floor(d.units.length * 0.7)].id;
+  const control = page.locator(`#unit-controls .unit-control[aria-label^="${mid},"]`);
+  await control.waitFor({ state: 'attached' });
+  await control.focus();
+  await page.keyboard.press('Enter');
+  await page.waitForFunction((id) => window.movecalcTest.state().selected === id, mid);
+  await page.click('#tabs button:text-is("Units")');
+  if (await page.evaluate(() => document.getElementById('sheet-handle').offsetParent && document.body.dataset.sheet === 'half')) await page.click('#sheet-handle');
+  await page.waitForFunction((id) => document.querySelector(`#unit-list li[data-slot="unit:${id}"].selected`), mid, { timeout: 120000 });
+  await frames(page);
+  const rows = await rowsOf(page);
+  assert.deepEqual(rows.find((r) => r.id === mid), { id: mid, pos: d.units.findIndex((u) => u.id === mid) + 1, size: d.units.length, seen: true, selected: true });
+  assert.ok(rows.length < MOST_ROWS, `${rows.length} rows as elements`);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+// Offline before the list's first showing: its place says so, and the list comes at a later showing online.
+test(`${free} at 1280×800: the Units list that cannot be fetched says so in its place, and comes once it can`, { timeout: 300000 }, async () => {
+  const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
+  const block = (route) => route.abort();
+  await context.route(/\/unit-list-[^/]*\.js$/, block);
+  const page = await context.newPage();
+  await page.goto(`${env.base}?g=${free}`, { timeout: 120000 });
+  await page.waitForSelector('body[data-ready="true"]', { timeout: 120000 });
+  await page.click('#tabs button:text-is("Units")');
+  await page.locator('#unit-list').scrollIntoViewIfNeeded();
+  await page.waitForFunction(() => /could not be opened.*offline/.test(document.getElementById('unit-list').textContent));
+  assert.equal(await page.locator('#unit-list li[data-slot^="unit:"]').count(), 0);
+  await context.unroute(/\/unit-list-[^/]*\.js$/, block);
+  // (the panel is filled again on any change: a unit picked on the board)
+  const first = await page.evaluate(() => window.movecalcTest.state().doc.units[0].id);
+  await page.locator(`#unit-controls .unit-control[aria-label^="${first},"]`).focus();
+  await page.keyboard.press('Enter');
+  await page.waitForFunction((id) => document.querySelector(`#unit-list li[data-slot="unit:${id}"]`), first);
+  assert.ok(!/could not be opened/.test(await page.textContent('#unit-list')));
+  await context.close();
+});
