@@ -19,11 +19,20 @@ export function initUnitsPanel({ store, ui, doc, refresh }) {
     refresh();
   }
 
-  /** The list's room: its rows' height (the virtual list's first guess), so that its coming moves nothing below it. */
+  /**
+   * The list's room: its rows' height (the virtual list's first guess), so that its coming moves
+   * nothing below it. One element, kept and keyed: an element patched from another would take its
+   * style as an attribute, inline styles the CSP refuses.
+   */
+  const room = el('li');
+  room.dataset.slot = 'room';
   function renderListRoom() {
-    const n = doc().units.length, li = el('li', n ? undefined : 'No units yet.', n ? 'spacer' : 'muted');
-    if (n) li.setAttribute('aria-hidden', 'true'), li.style.setProperty('height', `${n * ROW_GUESS}px`);
-    rebuild($('unit-list'), [li]);
+    const n = doc().units.length;
+    room.textContent = n ? '' : 'No units yet.';
+    room.className = n ? 'spacer' : 'muted';
+    room.toggleAttribute('aria-hidden', !!n);
+    room.style.setProperty('height', n ? `${n * ROW_GUESS}px` : '');
+    rebuild($('unit-list'), [room]);
   }
 
   /** The list's code could not be fetched (offline before its first use): said in its place. */
