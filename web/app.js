@@ -18,7 +18,7 @@ import { storedGames } from './library-keys.js';
 import { initLinks, READONLY, beforeLinkGames, shareModule } from './links.js';
 import { createPanels, createTabs, lazyPanel, lazyInView, loadOnce } from './panels.js';
 import { useEngineLimits } from './limits.js';
-import { initUnitList } from './unit-list.js';
+import { initUnitsPanel } from './units-panel.js';
 import { initTools } from './tools.js';
 import { initQueryForm } from './query-form.js';
 import { initDownloads } from './downloads.js';
@@ -225,7 +225,11 @@ function terrainKind() {
   renderIfStale('terrain-panel');
   return $('terrain-kind').value || (terrainKinds(store.state.system) ?? [''])[0];
 }
-const units = initUnitList(page);
+const units = initUnitsPanel(page);
+// the Units panel's list and its form's room (unit-list.js), fetched when the list first comes into
+// view, as the form below it
+const unitList = loadOnce(() => import('./unit-list.js').then(({ initUnitList }) => initUnitList({ ...page, removeUnit: units.removeUnit })));
+const unitListInView = lazyInView($('unit-list'), unitList, (l) => { l.renderUnitList(); if (!unitsForm.ready) l.renderFormRoom(); }, units.listFailed);
 // the Units panel's form (units-form.js), fetched when it first comes into view: a desktop's first
 // view shows the Ask panel above it, a phone's the board
 const unitsForm = loadOnce(() => import('./units-form.js').then(({ initUnitsForm }) => initUnitsForm(page)));
@@ -812,7 +816,10 @@ const renderGallery = lazyPanel($('gallery-panel'), examplesCode, (code) => code
 
 // ---- the side panels (panels.js: each filled when it opens, then on every change while open) ----
 const panels = createPanels({
-  'units-panel': () => { units.renderUnitList(); if (!unitsForm.ready) units.renderFormRoom(); unitFormInView.render(); },
+  'units-panel': () => {
+    if (!unitList.ready) units.renderListRoom();
+    unitListInView.render(); unitFormInView.render();
+  },
   'terrain-panel': renderTerrain,
   'sides-panel': renderSides,
   'settings-panel': renderSettings,
@@ -1258,7 +1265,7 @@ async function start() {
     $('status').textContent = 'engine failed to load';
     $('status').className = 'status failed';
     $('verdict').textContent = `The engine could not be loaded: ${err.message ?? err}`;
-    unitFormInView.watch(); // (the units can be set up for when it loads)
+    unitListInView.watch(); unitFormInView.watch(); // (the units can be set up for when it loads)
     return;
   }
   store.engineReady();
@@ -1285,7 +1292,7 @@ async function start() {
     $('verdict').className = 'verdict';
   }
   document.body.dataset.ready = 'true';
-  unitFormInView.watch();
+  unitListInView.watch(); unitFormInView.watch();
 }
 
 // a page the worker served (a visit after the first): sw.js keeps every file for offline use now

@@ -151,7 +151,7 @@ export function createTabs(root, nav, phone = null) {
     if (p.tagName === 'DETAILS' && !p.open) p.open = true;
     if (scroll) {
       reveal(p);
-      shown = { p, top: p.getBoundingClientRect().top };
+      shown = { p, top: p.getBoundingClientRect().top, at: p.offsetTop };
     }
   }
 
@@ -165,8 +165,12 @@ export function createTabs(root, nav, phone = null) {
   // code or content fetched at first use), until the player scrolls, types or touches: the Examples'
   // gallery arriving pushed Advanced, just chosen, from under the strip to the screen's foot (the
   // browser's scroll anchoring keeps the gallery's top, which grew below it, in place instead).
+  // A panel moved by a scroll of the page's own (the Units list bringing a unit's row into view)
+  // is let go: only what grew above it (its offsetTop) is undone.
   const keep = new ResizeObserver(() => {
-    if (shown && Math.abs(shown.p.getBoundingClientRect().top - shown.top) > 1) reveal(shown.p);
+    if (!shown || Math.abs(shown.p.getBoundingClientRect().top - shown.top) <= 1) return;
+    if (shown.p.offsetTop === shown.at) shown = null;
+    else { reveal(shown.p); shown.at = shown.p.offsetTop; }
   });
   for (const p of panels) keep.observe(p);
   for (const type of ['pointerdown', 'keydown', 'wheel', 'touchstart']) addEventListener(type, () => { shown = null; }, { capture: true, passive: true });

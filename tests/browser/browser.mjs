@@ -221,10 +221,21 @@ export const panelFilled = (page, id) => page.evaluate(([i, wait]) => new Promis
 }), [id, WAIT]);
 
 /**
- * Brings the Units panel's form into view and waits for it: its code is fetched when it first
+ * Brings the Units panel's list into view and waits for its rows: its code is fetched when it first
  * comes into view (app.js `lazyInView`), as a visitor scrolling to it would.
  */
+export async function unitList(page) {
+  await page.locator('#unit-list').scrollIntoViewIfNeeded();
+  await page.waitForFunction(() => !document.getElementById('unit-list').hasAttribute('aria-busy')
+    && (!window.movecalcTest.state().doc.units.length || !!document.querySelector('#unit-list li[data-slot^="unit:"]')));
+}
+
+/**
+ * Brings the Units panel's list, then its form into view and waits for each: their code is fetched
+ * when each first comes into view (app.js `lazyInView`), as a visitor scrolling to them would.
+ */
 export async function unitForm(page) {
+  await unitList(page);
   await page.locator('#unit-form').scrollIntoViewIfNeeded();
   await page.waitForFunction(() => !document.getElementById('unit-form').hasAttribute('aria-busy') && !!document.querySelector('#unit-fields input'));
 }

@@ -5,7 +5,7 @@
 // unit form (a unit's and a new unit's) and the query form (its own fields and its list rows).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, openPage, PHONE, DESKTOP, pageRequest, pickSystem, ruled, openPanel, painted, countAsks, unitForm } from './browser.mjs';
+import { launch, openPage, PHONE, DESKTOP, pageRequest, pickSystem, ruled, openPanel, painted, countAsks, unitForm, unitList } from './browser.mjs';
 import { toAxial } from '../../web/hex.js';
 import { LIVE_MS } from '../../web/forms.js';
 
@@ -134,7 +134,8 @@ test('keyboard (1280x800): Tab commits each field and lands on the next; selects
   await tapOutside(page, 'click');
   const req = await pageRequest(page);
   assert.deepEqual([req.pursued.facing, req.pursued.fleeDistance, req.pursuers[0].distance, req.pursuers[0].overrun], [45, 8, 9, true]);
-  // the unit form by Tab: x, y, facing of the selected unit
+  // the unit form by Tab: x, y, facing of the selected unit (picked on the list, brought into view)
+  await unitList(page);
   await page.click(at('pick:Knights'));
   await unitForm(page);
   await page.click(at('unit.x'));

@@ -77,7 +77,8 @@ for (const system of [free, hexes]) {
     console.log(`# ${system} at the limits: ${r.units} units, ${r.terrain} terrain, link ${r.linkChars} characters; long tasks (ms) open ${r.long.open.join(' ') || '-'}, drag ${r.long.drag.join(' ') || '-'}, zoom ${r.long.zoom.join(' ') || '-'}; work ${JSON.stringify(r.work)}`);
     assert.equal(r.units, LIMITS.units);
     assert.ok(r.moved, 'the drag moved the unit');
-    // what opening makes in slices is all made: a button and a list row for every unit
+    // what opening makes in slices is all made: a button for every unit, and the unit list holding
+    // every unit (a virtual list: its rows near the view say how many it holds, bench/page-limits.mjs)
     assert.deepEqual(r.built, { controls: r.units, rows: r.units });
     // the long tasks are recorded (their times depend on the machine's load, so are not asserted):
     // the browser reports them, and what is recorded are tasks over 50 ms of each phase

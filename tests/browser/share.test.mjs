@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { deflateRawSync } from 'node:zlib';
-import { launch, openPage, artifacts, pageRequest, pickSystem, ruled, PHONE, DESKTOP, hook, openPanel, openGalleryExample, unitForm } from './browser.mjs';
+import { launch, openPage, artifacts, pageRequest, pickSystem, ruled, PHONE, DESKTOP, hook, openPanel, openGalleryExample, unitForm, unitList } from './browser.mjs';
 import { toBase64url } from '../../web/share.js';
 import { collectExamples } from '../../web/build-site.mjs';
 import { SYSTEM_IDS } from '../../wasm/movecalc.mjs';
@@ -38,6 +38,7 @@ test('a share link opened in a fresh browser reproduces the position, the questi
     await pickSystem(page, system); // its engine module loaded, so that Rule on it answers at once
     // change the position and the question so that defaults cannot pass for a reproduction
     const first = (await hook(page, 'state')).doc.units[0].id;
+    await unitList(page); // (its code fetched as it comes into view)
     await page.click(`#unit-list button[data-key="pick:${first}"]`);
     await unitForm(page);
     await page.fill('#unit-fields input[data-key="unit.id"]', `${first} <b>renamed</b>`);
@@ -112,10 +113,13 @@ test('script in names opens as plain text, never as markup', async () => {
     units: [{ id: evil, side: '<script>alert(2)</script>', q: 3, r: 3, facing: 1, speed: 3 }], query: 'reach', inputs: { reach: { unit: evil } } };
   const { context, page, errors } = await openURL(`#p=1j.${b64(JSON.stringify(position))}`, PHONE);
   assert.equal(await page.isVisible('#notice'), false);
-  assert.equal(await page.textContent(`#unit-list button[data-key="pick:${evil}"]`), evil);
   assert.equal((await pageRequest(page)).unit, evil);
   assert.equal(await page.locator('img[src="x"], main script').count(), 0);
   await page.screenshot({ path: join(artifacts, 'share-hostile-names-360x740.png') });
+  // the Units list, made as its tab shows it
+  await openPanel(page, 'units-panel');
+  assert.equal(await page.textContent(`#unit-list button[data-key="pick:${evil}"]`), evil);
+  assert.equal(await page.locator('img[src="x"], main script').count(), 0);
   assert.deepEqual(errors, []);
   await context.close();
 });
@@ -127,6 +131,7 @@ test('save a side as an army and a unit, export, clear, import, and add the army
   await page.fill('#army-name', 'Blue host');
   await page.click('#save-army');
   await page.waitForFunction(() => document.getElementById('library-note').textContent.startsWith('Saved Blue host: 2 units'));
+  await unitList(page);
   await page.click('#unit-list button[data-key="pick:Chargers"]');
   await page.click('#save-codex');
   let lib = await hook(page, 'library');
