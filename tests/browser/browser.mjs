@@ -296,6 +296,32 @@ export async function touchDrag(page, from, to, { steps = 8, hold = null } = {})
  */
 export const setDice = (page, a, b) => page.evaluate(([x, y]) => { crypto.getRandomValues = (bytes) => { bytes[0] = x - 1; bytes[1] = y - 1; return bytes; }; }, [a, b]);
 
+/**
+ * The Ninth Age's opening fitted whole, and its Knights dragged by touch onto the Raiders' left
+ * flank (the Raiders face 180: their east edge, 2.2″ east of their middle on their 4.92″ front)
+ * and ruled: a charge asked, its Charge Range still to roll. Returns the Raiders as they stand.
+ */
+export async function knightsOnRaidersFlank(page) {
+  const raiders = (await hook(page, 'state')).doc.units.find((u) => u.id === 'Raiders');
+  await page.tap('#fit');
+  await painted(page);
+  await touchDrag(page, await hook(page, 'screenOf', 'Knights'), await hook(page, 'screenOfWorld', raiders.x + 2.2, raiders.y));
+  await ruled(page);
+  return raiders;
+}
+
+/** That charge rolled 3 + 2 (9A-CH-1: a Charge Range of 8 + 5, enough) and made with Make this move. */
+export async function knightsChargeMade(page) {
+  const raiders = await knightsOnRaidersFlank(page);
+  await setDice(page, 3, 2);
+  await page.tap('#play-roll');
+  await ruled(page);
+  await page.tap('#apply');
+  await page.waitForFunction(() => /^\w+ made:/.test(document.querySelector('#verdict').textContent));
+  await ruled(page);
+  return raiders;
+}
+
 /** Switches the board's mode (Play or Set up) with a tap or click on the toolbar's toggle. */
 export async function setMode(page, mode, touch = false) {
   const sel = `label:has(input[name="mode"][value="${mode}"])`;

@@ -6,7 +6,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { launch, openPage, PHONE, pageRequest, pickSystem, ruled, hook, verdict, artifacts, touchDrag, painted, setDice } from './browser.mjs';
+import { launch, openPage, PHONE, pageRequest, pickSystem, ruled, hook, verdict, artifacts, touchDrag, painted, setDice, knightsChargeMade } from './browser.mjs';
 
 let env;
 before(async () => { env = await launch(); });
@@ -121,18 +121,8 @@ test('arcane-legions (360x740, touch): play, AL-TRN-2 a turn the points left can
 test('ninth-age (360x740, touch): play, 9A-PU-0 9A-FL-1 after the Knights’ charge is made, the bar’s Pursue is the Knights’ pursuit of the Raiders, fleeing their way (270); a tap on the Spearmen makes them the pursuer, one on the Knights again theirs; rolled and made, the Knights pursue', { timeout: 90000 }, async () => {
   const { context, page, errors } = await openPage(env, PHONE, { touch: true });
   await pickSystem(page, 'ninth-age');
-  const raiders = await unitOf(page, 'Raiders');
   assert.deepEqual((await pageRequest(page)).pursuers.map((p) => p.unit), ['Spearmen'], 'the opening’s pursuer');
-  await page.tap('#fit');
-  await painted(page);
-  await touchDrag(page, await hook(page, 'screenOf', 'Knights'), await hook(page, 'screenOfWorld', raiders.x + 2.2, raiders.y));
-  await ruled(page);
-  await setDice(page, 3, 2);
-  await page.tap('#play-roll');
-  await ruled(page);
-  await page.tap('#apply');
-  await madeSaid(page);
-  await ruled(page);
+  await knightsChargeMade(page);
   const knights = await unitOf(page, 'Knights');
   assert.equal(knights.facing, 270, 'the Knights aligned to the Raiders’ left flank');
   await page.selectOption('#play-question', 'pursue');
