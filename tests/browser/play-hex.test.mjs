@@ -221,21 +221,21 @@ test('cc-ancients (360x740, touch): play, CCA-MV-1 CCA-LD-8 a centre card of 3 o
 // of the game, a centre card ordering three units, one a leader attaching, is playable from it.
 // The section's columns, the units' moves (CCA-MV-1: infantry 1 hex; a lone leader up to 3) and the
 // attachment (CCA-LD-8) as in the test above; the opening has Rome's Hastati (col 6 row 6),
-// Principes (col 5 row 6) and Scipio (col 6 row 7) in the centre section.
+// Principes (col 7 row 5) and Scipio (col 6 row 7) in the centre section.
 test('cc-ancients (360x740, touch): play, CCA-CD-1 CCA-LD-8 the opening position plays a centre card of 3 orders by touch: Hastati and Principes one hex each, Scipio dropped on the Hastati attaches (4 touches)', { skip: !has('cc-ancients', 'order'), timeout: 90000 }, async () => {
   const { context, page, errors } = await openPage(env, PHONE, { touch: true });
   await pickSystem(page, 'cc-ancients');
-  const opening = { Hastati: { col: 6, row: 6 }, Principes: { col: 5, row: 6 }, Scipio: { col: 6, row: 7 } };
+  const opening = { Hastati: { col: 6, row: 6 }, Principes: { col: 7, row: 5 }, Scipio: { col: 6, row: 7 } };
   for (const [id, at] of Object.entries(opening)) assert.deepEqual(await where(page, id), at, `the opening holds ${id} in the centre`);
   await barTap(page, '[data-section="center"]', '#order-total');
   await touchDrag(page, await screen(page, 6, 6), await screen(page, 6, 5));
   await page.waitForFunction(() => /1 of 3 orders used/.test(document.getElementById('verdict')?.textContent ?? ''));
-  await touchDrag(page, await screen(page, 5, 6), await screen(page, 5, 5));
+  await touchDrag(page, await screen(page, 7, 5), await screen(page, 7, 4));
   await page.waitForFunction(() => /2 of 3 orders used/.test(document.getElementById('verdict')?.textContent ?? ''));
   await touchDrag(page, await screen(page, 6, 7), await screen(page, 6, 5));
   await page.waitForFunction(() => document.querySelector('#verdict').textContent.startsWith('Move made:'));
   assert.match(await verdict(page), /Hastati with Scipio/, 'Scipio attached to the Hastati battles with them');
-  for (const [id, at] of Object.entries({ Hastati: { col: 6, row: 5 }, Principes: { col: 5, row: 5 }, Scipio: { col: 6, row: 5 } })) assert.deepEqual(await where(page, id), at, `${id} moved with the order`);
+  for (const [id, at] of Object.entries({ Hastati: { col: 6, row: 5 }, Principes: { col: 7, row: 4 }, Scipio: { col: 6, row: 5 } })) assert.deepEqual(await where(page, id), at, `${id} moved with the order`);
   await shot(page, 'cc-opening-made');
   assert.deepEqual(errors, []);
   await context.close();

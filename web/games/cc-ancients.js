@@ -151,7 +151,7 @@ const game = {
     board: { preset: 'cc-ancients' }, sides: [{ name: 'Rome', color: SIDE_COLOURS[0] }, { name: 'Carthage', color: SIDE_COLOURS[1] }],
     units: [
       { id: 'Hastati', side: 'Rome', ...toAxial(6, 6), type: 'medium infantry' },
-      { id: 'Principes', side: 'Rome', ...toAxial(5, 6), type: 'heavy infantry' },
+      { id: 'Principes', side: 'Rome', ...toAxial(7, 5), type: 'heavy infantry' },
       { id: 'Equites', side: 'Rome', ...toAxial(9, 7), type: 'medium cavalry' },
       { id: 'Scipio', side: 'Rome', ...toAxial(6, 7), type: 'leader' },
       { id: 'Numidians', side: 'Carthage', ...toAxial(5, 2), type: 'light cavalry' },
