@@ -1123,23 +1123,23 @@ $('system').addEventListener('change', async () => {
 $('query').addEventListener('change', () => store.edit((d) => { d.query = $('query').value; }));
 $('ask').addEventListener('click', () => { store.setMade(null); ask(); });
 $('apply').addEventListener('click', tapApply);
-// on a phone a long verdict shows three lines and an ellipsis (style.css): a tap shows it whole
+// on a phone a long verdict shows a few lines and an ellipsis (style.css): a tap shows it whole
 // (focusable, so that a long verdict scrolls and opens from the keyboard too); a tap or Enter on a
 // clause id in it opens the rule instead (the id's own button)
 // (a tapped hex's answer too, whose words are paragraphs: a tap anywhere but on a button)
 const showWhole = (e) => { if (!e.target.closest('button, a, input, select')) $('verdict').classList.toggle('whole'); };
 // (the lines its first sentence needs, verdict-lines.js: fetched when a verdict is first cut)
-let outcomeLines = null;
+const verdictLines = loadOnce(() => import('./verdict-lines.js'));
 // a tapped hex's answer cut short says so (style.css "… more"): marked whenever its words, its
 // class or its width change
 const markCut = () => {
   const v = $('verdict'), own = v.classList.contains('own');
-  outcomeLines?.(v);
+  verdictLines.ready?.outcomeLines(v);
   // (one with buttons of its own scrolls to them: cut while some of it is below its box's end; the
   // events of a move, a collision among them, sat there unseen)
   const below = own ? v.scrollTop + v.clientHeight : v.clientHeight;
   const cut = !v.classList.contains('whole') && v.scrollHeight > below + 1;
-  if (cut && !outcomeLines) import('./verdict-lines.js').then((m) => { outcomeLines ??= m.outcomeLines; markCut(); }, () => {});
+  if (cut && !verdictLines.ready) verdictLines.get().then(markCut, () => {});
   if (v.classList.contains('cut') !== cut) v.classList.toggle('cut', cut);
   if (own) coverPart(v, cut);
 };

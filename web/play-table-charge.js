@@ -24,19 +24,6 @@ export function touching(a, b, gap = 0.05) {
   return on(a, b) || on(b, a);
 }
 
-/**
- * Document `d`'s pursuit once enemy `fled` breaks from the units of `pursuers` in contact with it
- * (each {id, x, y, facing, w, d}, where they stand): they pursue it, and its flee is from the first
- * of them, the way the first's facing in contact looks (its rear to that facing, 9A-FL-1). The
- * dice stay as they are, to be rolled again; the flee question follows too.
- */
-export function pursuitOf(d, pursuers, fled) {
-  const p = pursuers[0], i = d.inputs.pursue ?? {}, turn = { front: 0, right: 90, rear: 180, left: 270 }[facingAt(p, fled.x, fled.y)];
-  d.inputs.pursue = { ...i, pursuedUnit: fled.id, fleeFacing: ((p.facing ?? 0) + turn) % 360,
-    pursuers: pursuers.map((u, k) => ({ unit: u.id, distance: i.pursuers?.[k]?.distance ?? 7, overrun: false })) };
-  d.inputs.flee = { ...d.inputs.flee, unit: fled.id, from: p.id };
-}
-
 /** The middle of unit `u`'s front, its centre at `centre` (where it stands, or where a finger holds it). */
 function frontOf(u, centre = [u.x, u.y]) {
   const [fx, fy] = frameVector(u.facing ?? 0, 'forward');
@@ -59,13 +46,13 @@ export function frontRuler(u, x, y) {
 
 /**
  * The charges' part of table play (play-table.js initTablePlay): `carry`, `key`, `chargeAt`, `tap`
- * (a pursuit's pursuer or pursued picked),
+ * (the game's `tapUnit(id)`: true when it took the tap),
  * `dropped` (the ruler's reading kept), `overlay` and `kept` (the facing under the finger, the
  * ruler, the last ruler), `note` (what the verdict adds to a charge) and `measured` (the ruler's
  * reading as the verdict); given with the page's context The Ninth Age's `advanceOf(doc, id)` and
  * `rolledDice(into, key, ar)` (games/ninth-age.js). What the keys do, in words, is the game module's.
  */
-export function chargePlay({ store, ui, doc, unitInfo, refresh, currentRequest, timing, advanceOf, rolledDice }, { start }) {
+export function chargePlay({ store, ui, doc, unitInfo, refresh, currentRequest, timing, advanceOf, rolledDice, tapUnit, questionNote }, { start }) {
   let readings = 0; // a drag's readings of the ruler, marked as a ruling is (bench/page.mjs times them)
   /** A drag of unit `id`'s body; `centre`: where its centre would be (world), `pointer`: the finger. */
   function carry(id, centre, pointer) {
@@ -219,8 +206,8 @@ export function chargePlay({ store, ui, doc, unitInfo, refresh, currentRequest, 
     const c = ui.carry ?? lastCharge;
     const arc = !c?.target || request?.query !== 'charge' || request.target !== c.target || !result?.facing || result.facing === c.facing ? ''
       : `Not the ${facingWord(c.facing)}: ${request.charger} stand${isPluralName(request.charger) ? '' : 's'} in ${possessive(c.target)} ${facingWord(result.facing)} arc (9A-ARC-1).`;
-    // (a pursuit's units are picked by a tap: tap)
-    return { lead: rollNeeded(request, result), text: request?.query === 'pursue' ? 'Tap a unit to make it the pursuer, or an enemy to pursue it.' : arc };
+    // (what a tap does in the question, the game's `questionNote`)
+    return { lead: rollNeeded(request, result), text: questionNote(request?.query) ?? arc };
   }
   /**
    * The dice of a charge, leading the verdict (a phone shows three lines of it). Asked with no range
@@ -250,25 +237,5 @@ export function chargePlay({ store, ui, doc, unitInfo, refresh, currentRequest, 
   // the facing aimed at outlives the drag: the verdict of a charge dropped keeps its note
   const keepCharge = () => { if (ui.carry?.table) lastCharge = ui.carry.target ? { target: ui.carry.target, facing: ui.carry.facing } : null; };
 
-  /**
-   * A tap on a unit while the question is a pursuit: one of the pursued unit's side is pursued; one
-   * of the other side pursues, alone, the enemy it touches (that one then flees from it: pursuitOf),
-   * else the unit pursued so far. True when the question is a pursuit.
-   */
-  function tap(id) {
-    const d = doc(), i = d.inputs.pursue, u = unitInfo(id);
-    if (d.query !== 'pursue' || !i || !u) return false;
-    const fled = unitInfo(i.pursuedUnit), first = unitInfo(i.pursuers?.[0]?.unit);
-    if (fled ? u.side === fled.side : first && u.side !== first.side) {
-      if (i.pursuedUnit !== id) store.edit((dd) => { dd.inputs.pursue.pursuedUnit = id; });
-      return true;
-    }
-    const met = d.units.map((v) => unitInfo(v.id)).find((v) => v && v.side !== u.side && touching(u, v));
-    const alone = first?.id === id && i.pursuers.length === 1;
-    if (met && !(alone && fled?.id === met.id)) store.edit((dd) => pursuitOf(dd, [u], met));
-    else if (!met && !alone) store.edit((dd) => { dd.inputs.pursue.pursuers = [{ unit: id, distance: i.pursuers?.[0]?.distance ?? 7, overrun: false }]; });
-    return true;
-  }
-
-  return { carry, key, chargeAt, tap, dropped, overlay, kept, note, measured, started: () => { lastCharge = null; } };
+  return { carry, key, chargeAt, tap: tapUnit, dropped, overlay, kept, note, measured, started: () => { lastCharge = null; } };
 }

@@ -54,7 +54,7 @@ export function initTools(page) {
     if (ui.placing && u) { ui.placing.at(isHexBoard() ? hex.center(u.q, u.r) : [u.x, u.y]); return; }
     if (ui.tool !== 'move' || store.locked) return;
     if (playing() && orders().active()) { orders().tapUnit(id); return; } // a card played: its units are ordered by dragging them (a tap names a Leadership card's leader)
-    if (playing() && table().tap?.(id)) return; // (a pursuit's pursuer or pursued picked: play-table-charge.js)
+    if (playing() && table().tap?.(id)) return; // (a unit the table's question picks by a tap: its game's, play-table-charge.js)
     askReach(id);
   }
 

@@ -4,7 +4,41 @@
 // play on the board (play-table-late.js): a first view is a pursuit, and a first drag waits for it.
 import { BAD, PATH, isPose, inches, degrees, poseRounded, rad, rectCorners, unitInfo, arr, codeWords, el, ruleItem, section } from '../draw.js';
 import { initTablePlay } from '../play-table.js';
-import { chargePlay, pursuitOf } from '../play-table-charge.js';
+import { chargePlay, facingAt, touching } from '../play-table-charge.js';
+
+/**
+ * Document `d`'s pursuit once enemy `fled` breaks from the units of `pursuers` in contact with it
+ * (each {id, x, y, facing, w, d}, where they stand): they pursue it, and its flee is from the first
+ * of them, the way the first's facing in contact looks (its rear to that facing, 9A-FL-1). The
+ * dice stay as they are, to be rolled again; the flee question follows too.
+ */
+function pursuitOf(d, pursuers, fled) {
+  const p = pursuers[0], i = d.inputs.pursue ?? {}, turn = { front: 0, right: 90, rear: 180, left: 270 }[facingAt(p, fled.x, fled.y)];
+  d.inputs.pursue = { ...i, pursuedUnit: fled.id, fleeFacing: ((p.facing ?? 0) + turn) % 360,
+    pursuers: pursuers.map((u, k) => ({ unit: u.id, distance: i.pursuers?.[k]?.distance ?? 7, overrun: false })) };
+  d.inputs.flee = { ...d.inputs.flee, unit: fled.id, from: p.id };
+}
+
+/**
+ * A tap on a unit while the question is a pursuit (table play's `tap`; `page`: its store, `doc()`
+ * and `unitInfo(id)`, each unit's base): one of the pursued unit's side is pursued; one of the other side pursues,
+ * alone, the enemy it touches (that one then flees from it: pursuitOf), else the unit pursued so
+ * far. True when the question is a pursuit.
+ */
+function pursuitTap({ store, doc, unitInfo: infoOf }, id) {
+  const d = doc(), i = d.inputs.pursue, u = infoOf(id);
+  if (d.query !== 'pursue' || !i || !u) return false;
+  const fled = infoOf(i.pursuedUnit), first = infoOf(i.pursuers?.[0]?.unit);
+  if (fled ? u.side === fled.side : first && u.side !== first.side) {
+    if (i.pursuedUnit !== id) store.edit((dd) => { dd.inputs.pursue.pursuedUnit = id; });
+    return true;
+  }
+  const met = d.units.map((v) => infoOf(v.id)).find((v) => v && v.side !== u.side && touching(u, v));
+  const alone = first?.id === id && i.pursuers.length === 1;
+  if (met && !(alone && fled?.id === met.id)) store.edit((dd) => pursuitOf(dd, [u], met));
+  else if (!met && !alone) store.edit((dd) => { dd.inputs.pursue.pursuers = [{ unit: id, distance: i.pursuers?.[0]?.distance ?? 7, overrun: false }]; });
+  return true;
+}
 
 /**
  * Compass rotation (clockwise positive, docs/api.md axes) of point p about c by `deg`, sampled
@@ -173,6 +207,8 @@ export function chargeCode({ later, facingName, does, MEASURED, EXACT, advanceOf
   }
 
   // table play (play-table.js) with the charges' way of dragging
-  const tablePart = (page) => initTablePlay(page, (p, shared) => chargePlay({ ...p, advanceOf, rolledDice }, shared));
+  // (a pursuit's units are picked by a tap, and its verdict says so)
+  const questionNote = (q) => (q === 'pursue' ? 'Tap a unit to make it the pursuer, or an enemy to pursue it.' : null);
+  const tablePart = (page) => initTablePlay(page, (p, shared) => chargePlay({ ...p, advanceOf, rolledDice, tapUnit: (id) => pursuitTap(p, id), questionNote }, shared));
   return { chargedEdge, drawCharge, chargeText, chargeVerdict, madeWords, sections, tablePart, chargeEnd, canCharge, applyCharge, followCharge };
 }
