@@ -5,7 +5,7 @@
 // of the app (page.test.mjs checks the list of app files itself).
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, DESKTOP, openPanel } from './browser.mjs';
+import { launch, DESKTOP, openPanel, unitForm } from './browser.mjs';
 
 let env;
 before(async () => { env = await launch(); });
@@ -50,6 +50,7 @@ test('hostile text typed into every text field of every system\'s forms creates 
   for (const system of systems) {
     await page.selectOption('#system', system);
     await page.waitForFunction((s) => window.movecalcTest.request().system === s, system);
+    await unitForm(page); // (its code fetched as it comes into view)
     await page.click('#add-unit');
     const fields = page.locator('input[type="text"]:not([readonly]):visible, input:not([type]):not([readonly]):visible, textarea:not([readonly]):visible');
     const n = await fields.count();
