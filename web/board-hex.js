@@ -255,7 +255,11 @@ export const hexPainting = {
     const [top, bottom] = this.band(), hw = this.textWidth(it.label) / 2 + 4, m = 17 + MIN_TEXT, [sx, sy] = this.toScreen(it.x, it.y);
     const x = clamp(sx, hw, Math.max(hw, this.w - hw)), y = clamp(sy, top + m, Math.max(top + m, bottom - m));
     const near = it.below ? [17, -16] : [-16, 17], far = MIN_TEXT + 6; // (as a mark's: below or above its point, beside it, a line further)
-    this.labelAt(it.label, [...near.map((d) => [x, y + d]), [x + hw + 8, y], [x - hw - 8, y], ...near.map((d) => [x, y + d + Math.sign(d) * far])], it.color);
+    // then down the band a line at a time: where units' names took every spot near its point, the
+    // orders left went unsaid (a C&C opening zoomed in on a landscape phone)
+    const down = [];
+    for (let yy = top + m; yy <= bottom - m; yy += far) down.push([x, yy]);
+    this.labelAt(it.label, [...near.map((d) => [x, y + d]), [x + hw + 8, y], [x - hw - 8, y], ...near.map((d) => [x, y + d + Math.sign(d) * far]), ...down], it.color);
   },
 
   /**
