@@ -21,6 +21,33 @@ const browserStorage = {
   removeItem: (k) => localStorage.removeItem(k),
 };
 
+// The panel's body, made when its code comes (a first visit fetches neither; index.html keeps the
+// note, which says so when the code cannot be fetched): each node [tag, attributes, ...children].
+const node = ([tag, attrs, ...kids]) => {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+  e.append(...kids.map((k) => (typeof k === 'string' ? k : node(k))));
+  return e;
+};
+const secondary = (id, text, more = {}) => ['button', { type: 'button', id, class: 'secondary', ...more }, text];
+const list = (id, label) => ['ul', { id, class: 'unit-list', 'aria-label': label }];
+const BODY = [
+  ['p', { class: 'note' }, 'Kept in this browser by name, for each game. Export them to a file to move them to another device.'],
+  ['div', { class: 'fields' },
+    ['label', { class: 'field' }, 'Side ', ['select', { id: 'army-side' }]],
+    ['label', { class: 'field' }, 'Army name ', ['input', { id: 'army-name', type: 'text', autocomplete: 'off', spellcheck: 'false', maxlength: '60' }]]],
+  ['div', { class: 'row actions' }, secondary('save-army', 'Save this side as an army'), secondary('save-codex', 'Save the selected unit', { disabled: '' })],
+  ['h3', { class: 'sub' }, 'Armies'],
+  list('army-list', 'Saved armies'),
+  ['p', { id: 'army-place', class: 'place-note', role: 'status', hidden: '' }, ['span', { id: 'army-place-text' }], ' ', secondary('army-place-cancel', 'Cancel', { class: 'secondary small' })],
+  ['h3', { class: 'sub' }, 'Units'],
+  list('codex-list', 'Saved units'),
+  ['h3', { class: 'sub' }, 'Earlier versions'],
+  list('earlier-list', 'Earlier versions to restore'),
+  ['div', { class: 'row actions' }, secondary('export-library', 'Export to a file'),
+    ['label', { class: 'button secondary', id: 'import-label' }, 'Import a file ', ['input', { type: 'file', id: 'import-library', accept: '.json,application/json' }]]],
+];
+
 /**
  * Sets up the panel. `page`: the store, the page's `ui` state (selection, new-unit template), `doc()`,
  * `unitById(id)`, `renderPanel(id)`, `refreshNow()`, `placeFree(d, u, near)`, `setTool(name)`,
@@ -30,6 +57,7 @@ const browserStorage = {
  */
 export function initLibrary({ store, ui, doc, unitById, renderPanel, refreshNow, placeFree, setTool, showBoard, viewMiddle, positionBefore }) {
   let { library, rejected: setAside } = loadLibrary(browserStorage);
+  $('library-note').before(...BODY.map(node));
 
   /** Stores `next` as the library and shows it, or changes nothing and says why (library-store.js writeLibrary). */
   function saveLibrary(next, note, how) {
