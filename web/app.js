@@ -16,7 +16,7 @@ import { installTestHook } from './test-hook.js';
 import { createStore } from './store.js';
 import { storedGames } from './library-keys.js';
 import { initLinks, READONLY, beforeLinkGames, shareModule } from './links.js';
-import { createPanels, createTabs, lazyPanel, lazyInView, loadOnce } from './panels.js';
+import { createPanels, createTabs, lazyPanel, lazyInView, loadOnce, PHONE_LAYOUT } from './panels.js';
 import { useEngineLimits } from './limits.js';
 import { initUnitsPanel } from './units-panel.js';
 import { initTools } from './tools.js';
@@ -53,8 +53,6 @@ function defaultMode(d) { return d.units.length && !EMBED ? 'play' : 'setup'; }
 const sys = () => SYSTEMS[store.state.system];
 const doc = () => store.doc();
 const isHexBoard = () => sys().board === 'hex';
-// style.css's phone layouts, portrait and landscape: the legend there is a tap away, not open
-const PHONE_LAYOUT = '(max-width: 900px), (max-height: 500px) and (orientation: landscape)';
 const unitById = (id) => doc().units.find((u) => u.id === id);
 const colourOf = (side) => sideColour(doc(), side);
 const round = (v, p = 100) => Math.round(v * p) / p;

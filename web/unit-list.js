@@ -4,7 +4,7 @@
 // then, and a unit's removal).
 import { DIR_NAMES } from './hex.js';
 import { el } from './draw.js';
-import { ROW_GUESS } from './units-panel.js';
+import { rowGuess } from './units-panel.js';
 import { on, field, rebuild, paintSwatches, cachedRows } from './forms.js';
 
 const $ = (id) => document.getElementById(id);
@@ -42,7 +42,7 @@ export function initUnitList({ store, ui, doc, sys, unitById, unitWord, colourOf
   let from = 0, to = 0; // the rows in or near the view, [from, to)
   let shownSelected = null; // the selection whose row was last brought into view
   let counted = -1; // the units listed at the last render
-  const rowStep = () => step || ROW_GUESS;
+  const rowStep = () => step || rowGuess();
   const near = () => {
     if (!step) {
       const r = list.querySelector('li[aria-posinset]');

@@ -4,11 +4,15 @@
 import { forgetRefs } from './model.js';
 import { el } from './draw.js';
 import { rebuild } from './forms.js';
+import { PHONE_LAYOUT } from './panels.js';
 
 const $ = (id) => document.getElementById(id);
 
-/** A row's height (px, with the list's gap) until the rows on screen are measured: one line's. */
-export const ROW_GUESS = 34;
+/**
+ * A row's height (px, with the list's gap) until the rows on screen are measured: one line's, or in
+ * the phone's layout its buttons' 44 px (style.css) with the row's padding and the gap.
+ */
+export const rowGuess = () => (matchMedia(PHONE_LAYOUT).matches ? 49.6 : 34);
 
 /** `page`: the store, `ui`, `doc()` and `refresh()`. */
 export function initUnitsPanel({ store, ui, doc, refresh }) {
@@ -31,7 +35,7 @@ export function initUnitsPanel({ store, ui, doc, refresh }) {
     room.textContent = n ? '' : 'No units yet.';
     room.className = n ? 'spacer' : 'muted';
     room.toggleAttribute('aria-hidden', !!n);
-    room.style.setProperty('height', n ? `${n * ROW_GUESS}px` : '');
+    room.style.setProperty('height', n ? `${n * rowGuess()}px` : '');
     rebuild($('unit-list'), [room]);
   }
 

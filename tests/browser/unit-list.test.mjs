@@ -140,3 +140,33 @@ test(`${free} at 1280×800: the Units list that cannot be fetched says so in its
   assert.ok(!/could not be opened/.test(await page.textContent('#unit-list')));
   await context.close();
 });
+
+// Until the list's code comes, the Units panel keeps the list's room: as many rows as the units, each
+// one line high, or on a phone (style.css: every button a finger's 44 px) that button's height with
+// its padding and the gap. The form below the list then stays where it is when the rows come (a
+// phone's form moved down 15.6 px a unit).
+for (const viewport of [{ width: 360, height: 740 }, { width: 1280, height: 800 }]) {
+  test(`${hexes} at ${viewport.width}×${viewport.height}: the Units list's room before its code comes is the rows' height, so the unit form below stays where it is when they come`, { timeout: 300000 }, async () => {
+    const context = await env.browser.newContext({ viewport, serviceWorkers: 'block' });
+    let release;
+    const held = new Promise((r) => { release = r; });
+    await context.route(/\/unit-list-[^/]*\.js$/, async (route) => { await held; await route.continue(); });
+    const page = await context.newPage();
+    await page.goto(`${env.base}?g=${hexes}`, { timeout: 120000 });
+    await page.waitForSelector('body[data-ready="true"]', { timeout: 120000 });
+    await page.click('input[name="mode"][value="setup"]');
+    await page.click('#tabs button:text-is("Units")');
+    if (await page.evaluate(() => document.getElementById('sheet-handle').offsetParent && document.body.dataset.sheet === 'half')) await page.click('#sheet-handle');
+    await page.waitForSelector('#unit-list li[data-slot="room"]', { state: 'attached' });
+    await frames(page);
+    const formTop = () => page.$eval('#unit-form', (f) => f.getBoundingClientRect().top + (document.scrollingElement.scrollTop));
+    const before = await formTop();
+    release();
+    await page.waitForFunction(() => document.querySelector('#unit-list li[data-slot^="unit:"]'), null, { timeout: 120000 });
+    await frames(page);
+    const after = await formTop();
+    // (within one gap between rows, 0.15rem: the room holds a row's share of it for the last)
+    assert.ok(Math.abs(after - before) <= 3, `the form moved ${(after - before).toFixed(1)} px when the rows came`);
+    await context.close();
+  });
+}
