@@ -14,6 +14,9 @@ const LAYERED_CELLS = 500;
 // where a hex's badge goes first (hexBadge), in hex sizes from its centre: under the cost on a
 // roomy hex, on a tab above it on a small one
 const BADGE_BELOW = 0.52, TAB_ABOVE = 0.4;
+// what a hex's drawing in the board's layer depends on (paintHexBoard), and an overlay's hex's shapes (hexShapes)
+const CELL_FIELDS = ['q', 'r', 'fill'];
+const SHAPE_FIELDS = ['q', 'r', 'color', 'hatch', 'outline', 'dashed', 'stop'];
 // a hex's corners about its centre, as corner() places them at radius 1
 const HEX_COS = [0, 1, 2, 3, 4, 5].map((i) => Math.cos(Math.PI / 180 * (60 * i - 30)));
 const HEX_SIN = [0, 1, 2, 3, 4, 5].map((i) => Math.sin(Math.PI / 180 * (60 * i - 30)));
@@ -188,25 +191,30 @@ export const hexPainting = {
     const numbered = new Set((sc.overlay ?? []).filter((it) => it.type === 'hexes').flatMap((it) => it.cells.filter((h) => h.label !== undefined).map((h) => `${h.q},${h.r}`)));
     // the hexes in view, their fills one path per colour and their outlines one path: a few fills and
     // one stroke, not two of each per hex (a 60 × 60 board has 3,600)
-    const m = this.s * 1.2, shown = [], key = [];
+    const m = this.s * 1.2, shown = [];
     this.settle();
     const { s, ox, oy, flip } = this, w = this.w, h = this.h;
     for (const cell of sc.cells) {
       const x = ox + SQRT3 * (cell.q + cell.r / 2) * s, y = oy + flip * (1.5 * cell.r) * s; // (toScreen of center, no arrays)
       if (x < -m || y < -m || x > w + m || y > h + m) continue;
       shown.push(cell);
-      key.push(cell.q, cell.r, cell.fill);
     }
+    // (the hexes shown follow from the board's and the view, which is the layer's own key)
+    const key = [this.listKey('hexes', sc.cells, CELL_FIELDS)];
     // one picture while the camera and the hexes' colours stay (Board.layer), drawn in steps that a
     // board's first paint spreads over frames (a 60 × 60 board's was the longest task of opening it):
     // the ground, then each colour's hexes filled, then every outline stroked, the same calls in the
     // same order as in one go, so that the picture ends the same; a new answer's framing draws
     // them over frames too, the board it finished last standing in, moved with the view (`hold`)
     this.layer('hexes', key, hexSteps(this, shown), true, true);
+    // (what fits is asked once a name a paint: a board's 3,600 hexes asked twice each)
+    const fitting = new Map();
     for (const cell of shown) {
-      if (cell.mark && !numbered.has(`${cell.q},${cell.r}`)) {
+      if (cell.mark && !(numbered.size && numbered.has(`${cell.q},${cell.r}`))) {
         // the terrain's name where it fits, else its short name (scene-hex.js terrainShorts), never a cut word
-        const t = [cell.mark, cell.short].find((x) => x && this.fits(x, this.s * 1.6));
+        let f = fitting.get(cell.mark);
+        if (!f || f[0] !== cell.short) fitting.set(cell.mark, f = [cell.short, [cell.mark, cell.short].find((x) => x && this.fits(x, this.s * 1.6))]);
+        const t = f[1];
         if (t) this.label(t, ...this.toScreen(...center(cell.q, cell.r)), 'rgba(27,36,48,0.8)', MIN_TEXT, this.s * 1.6, false, 'terrain');
       }
     }
@@ -280,8 +288,9 @@ export const hexPainting = {
     }
     const draw = () => this.hexShapes(it, shown);
     if (shown.length > LAYERED_CELLS) {
-      const sig = shown.map((h) => `${h.q},${h.r},${h.color ?? ''},${h.hatch ? 1 : 0},${h.outline ?? ''},${h.dashed ? 1 : 0},${h.stop ? 1 : 0}`).join(';');
-      this.layer(`hexes ${this.hexLayers++}`, [it.color, sig], draw); // (the view, hatching's size with it, is the layer's own key)
+      // (the view, hatching's size and the hexes shown with it, is the layer's own key)
+      const name = `hexes ${this.hexLayers++}`;
+      this.layer(name, [it.color, this.listKey(name, it.cells, SHAPE_FIELDS)], draw);
     } else draw();
     for (const h of shown) this.hexText(h);
   },
