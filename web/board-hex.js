@@ -281,10 +281,12 @@ export const hexPainting = {
    */
   paintHexCells(it) {
     const m = this.s * 1.2, shown = [];
-    for (const h of it.cells) {
-      const [x, y] = this.toScreen(...center(h.q, h.r));
-      if (x < -m || y < -m || x > this.w + m || y > this.h + m) continue;
-      shown.push(h);
+    this.settle();
+    const { s, ox, oy, flip, w, h: height } = this;
+    for (const cell of it.cells) {
+      const x = ox + SQRT3 * (cell.q + cell.r / 2) * s, y = oy + flip * (1.5 * cell.r) * s; // (toScreen of center, no arrays: 3,000 hexes a frame)
+      if (x < -m || y < -m || x > w + m || y > height + m) continue;
+      shown.push(cell);
     }
     const draw = () => this.hexShapes(it, shown);
     if (shown.length > LAYERED_CELLS) {
@@ -292,7 +294,7 @@ export const hexPainting = {
       const name = `hexes ${this.hexLayers++}`;
       this.layer(name, [it.color, this.listKey(name, it.cells, SHAPE_FIELDS)], draw);
     } else draw();
-    for (const h of shown) this.hexText(h);
+    for (const h of shown) if (h.label !== undefined || h.badge) this.hexText(h);
   },
 
   /** The fills, hatching and outlines of hexes `shown` of overlay item `it` (paintHexCells). */
@@ -306,8 +308,10 @@ export const hexPainting = {
       this.hexInto(g.path, h.q, h.r, inset);
       b[0] = Math.min(b[0], x - this.s); b[1] = Math.min(b[1], y - this.s); b[2] = Math.max(b[2], x + this.s); b[3] = Math.max(b[3], y + this.s);
     };
+    this.settle();
+    const { s, ox, oy, flip } = this;
     for (const h of shown) {
-      const [x, y] = this.toScreen(...center(h.q, h.r));
+      const x = ox + SQRT3 * (h.q + h.r / 2) * s, y = oy + flip * (1.5 * h.r) * s; // (toScreen of center, no arrays)
       add('fill', h.color ?? it.color, h, x, y, 0.06);
       if (h.hatch && this.s >= HATCH_MIN) add('hatch', h.outline ?? '#b3261e', h, x, y, 0.06);
       if (h.outline) add(h.dashed ? 'dashed' : 'outline', h.outline, h, x, y, 0.06);
