@@ -193,9 +193,9 @@ export const hexPainting = {
     // one stroke, not two of each per hex (a 60 × 60 board has 3,600)
     const m = this.s * 1.2, shown = [];
     this.settle();
-    const { s, ox, oy, flip } = this, w = this.w, h = this.h;
+    const w = this.w, h = this.h;
     for (const cell of sc.cells) {
-      const x = ox + SQRT3 * (cell.q + cell.r / 2) * s, y = oy + flip * (1.5 * cell.r) * s; // (toScreen of center, no arrays)
+      const x = this.hexX(cell.q, cell.r), y = this.hexY(cell.r);
       if (x < -m || y < -m || x > w + m || y > h + m) continue;
       shown.push(cell);
     }
@@ -282,9 +282,9 @@ export const hexPainting = {
   paintHexCells(it) {
     const m = this.s * 1.2, shown = [];
     this.settle();
-    const { s, ox, oy, flip, w, h: height } = this;
+    const w = this.w, height = this.h;
     for (const cell of it.cells) {
-      const x = ox + SQRT3 * (cell.q + cell.r / 2) * s, y = oy + flip * (1.5 * cell.r) * s; // (toScreen of center, no arrays: 3,000 hexes a frame)
+      const x = this.hexX(cell.q, cell.r), y = this.hexY(cell.r); // (3,000 hexes a frame at the limits)
       if (x < -m || y < -m || x > w + m || y > height + m) continue;
       shown.push(cell);
     }
@@ -309,9 +309,8 @@ export const hexPainting = {
       b[0] = Math.min(b[0], x - this.s); b[1] = Math.min(b[1], y - this.s); b[2] = Math.max(b[2], x + this.s); b[3] = Math.max(b[3], y + this.s);
     };
     this.settle();
-    const { s, ox, oy, flip } = this;
     for (const h of shown) {
-      const x = ox + SQRT3 * (h.q + h.r / 2) * s, y = oy + flip * (1.5 * h.r) * s; // (toScreen of center, no arrays)
+      const x = this.hexX(h.q, h.r), y = this.hexY(h.r);
       add('fill', h.color ?? it.color, h, x, y, 0.06);
       if (h.hatch && this.s >= HATCH_MIN) add('hatch', h.outline ?? '#b3261e', h, x, y, 0.06);
       if (h.outline) add(h.dashed ? 'dashed' : 'outline', h.outline, h, x, y, 0.06);
