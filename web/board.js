@@ -697,25 +697,6 @@ export class Painter {
   layer(name, key, draw, steps = false) { if (steps) while (draw()); else draw(); return false; }
 
   /**
-   * A layer's key for a long list (a board's hexes, an overlay's): a number that stays while `list`
-   * holds the same `fields` (property names or indices) as the list last given under `name`, read
-   * now, else a new one. No string or array an item: at the limits such keys (3,000–10,000 values
-   * each frame) were a drag's garbage collection.
-   */
-  listKey(name, list, fields) {
-    this.listKeys ??= new Map();
-    const k = fields.length, was = this.listKeys.get(name);
-    let same = !!was && was.values.length === list.length * k;
-    for (let i = 0, at = 0; same && i < list.length; i++) for (let j = 0; j < k; j++) if (list[i][fields[j]] !== was.values[at++]) { same = false; break; }
-    if (same) return was.n;
-    const values = [];
-    for (const x of list) for (const f of fields) values.push(x[f]);
-    const n = (was?.n ?? 0) + 1;
-    this.listKeys.set(name, { values, n });
-    return n;
-  }
-
-  /**
    * A layer whose texts are recorded as drawn (drawnText) on the frames it is copied too; `steps`
    * as layer's, each step's texts added to the record its first step began (a layer left
    * unfinished goes on with the steps of the paint that began it). Returns whether steps are left.
