@@ -14,6 +14,9 @@ const LAYERED_CELLS = 500;
 // where a hex's badge goes first (hexBadge), in hex sizes from its centre: under the cost on a
 // roomy hex, on a tab above it on a small one
 const BADGE_BELOW = 0.52, TAB_ABOVE = 0.4;
+// what a hex's drawing in the board's layer depends on (paintHexBoard), and an overlay's hex's shapes (hexShapes)
+const CELL_FIELDS = ['q', 'r', 'fill'];
+const SHAPE_FIELDS = ['q', 'r', 'color', 'hatch', 'outline', 'dashed', 'stop'];
 // a hex's corners about its centre, as corner() places them at radius 1
 const HEX_COS = [0, 1, 2, 3, 4, 5].map((i) => Math.cos(Math.PI / 180 * (60 * i - 30)));
 const HEX_SIN = [0, 1, 2, 3, 4, 5].map((i) => Math.sin(Math.PI / 180 * (60 * i - 30)));
@@ -92,6 +95,25 @@ export const hexPainting = {
       if (v !== u) room = Math.min(room, Math.hypot(ev.x - e.x, ev.y - e.y) - Math.max(ev.ex, halfOf(v, ev)));
     });
     return room;
+  },
+
+  /**
+   * A layer's key for a long list (a board's hexes, an overlay's): a number that stays while `list`
+   * holds the same `fields` (property names or indices) as the list last given under `name`, read
+   * now, else a new one. No string or array an item: at the limits such keys (3,000–10,000 values
+   * each frame) were a drag's garbage collection.
+   */
+  listKey(name, list, fields) {
+    this.listKeys ??= new Map();
+    const k = fields.length, was = this.listKeys.get(name);
+    let same = !!was && was.values.length === list.length * k;
+    for (let i = 0, at = 0; same && i < list.length; i++) for (let j = 0; j < k; j++) if (list[i][fields[j]] !== was.values[at++]) { same = false; break; }
+    if (same) return was.n;
+    const values = [];
+    for (const x of list) for (const f of fields) values.push(x[f]);
+    const n = (was?.n ?? 0) + 1;
+    this.listKeys.set(name, { values, n });
+    return n;
   },
 
   /**
@@ -188,25 +210,30 @@ export const hexPainting = {
     const numbered = new Set((sc.overlay ?? []).filter((it) => it.type === 'hexes').flatMap((it) => it.cells.filter((h) => h.label !== undefined).map((h) => `${h.q},${h.r}`)));
     // the hexes in view, their fills one path per colour and their outlines one path: a few fills and
     // one stroke, not two of each per hex (a 60 × 60 board has 3,600)
-    const m = this.s * 1.2, shown = [], key = [];
+    const m = this.s * 1.2, shown = [];
     this.settle();
-    const { s, ox, oy, flip } = this, w = this.w, h = this.h;
+    const w = this.w, h = this.h;
     for (const cell of sc.cells) {
-      const x = ox + SQRT3 * (cell.q + cell.r / 2) * s, y = oy + flip * (1.5 * cell.r) * s; // (toScreen of center, no arrays)
+      const x = this.hexX(cell.q, cell.r), y = this.hexY(cell.r);
       if (x < -m || y < -m || x > w + m || y > h + m) continue;
       shown.push(cell);
-      key.push(cell.q, cell.r, cell.fill);
     }
+    // (the hexes shown follow from the board's and the view, which is the layer's own key)
+    const key = [this.listKey('hexes', sc.cells, CELL_FIELDS)];
     // one picture while the camera and the hexes' colours stay (Board.layer), drawn in steps that a
     // board's first paint spreads over frames (a 60 × 60 board's was the longest task of opening it):
     // the ground, then each colour's hexes filled, then every outline stroked, the same calls in the
     // same order as in one go, so that the picture ends the same; a new answer's framing draws
     // them over frames too, the board it finished last standing in, moved with the view (`hold`)
     this.layer('hexes', key, hexSteps(this, shown), true, true);
+    // (what fits is asked once a name a paint: a board's 3,600 hexes asked twice each)
+    const fitting = new Map();
     for (const cell of shown) {
-      if (cell.mark && !numbered.has(`${cell.q},${cell.r}`)) {
+      if (cell.mark && !(numbered.size && numbered.has(`${cell.q},${cell.r}`))) {
         // the terrain's name where it fits, else its short name (scene-hex.js terrainShorts), never a cut word
-        const t = [cell.mark, cell.short].find((x) => x && this.fits(x, this.s * 1.6));
+        let f = fitting.get(cell.mark);
+        if (!f || f[0] !== cell.short) fitting.set(cell.mark, f = [cell.short, [cell.mark, cell.short].find((x) => x && this.fits(x, this.s * 1.6))]);
+        const t = f[1];
         if (t) this.label(t, ...this.toScreen(...center(cell.q, cell.r)), 'rgba(27,36,48,0.8)', MIN_TEXT, this.s * 1.6, false, 'terrain');
       }
     }
@@ -273,17 +300,20 @@ export const hexPainting = {
    */
   paintHexCells(it) {
     const m = this.s * 1.2, shown = [];
-    for (const h of it.cells) {
-      const [x, y] = this.toScreen(...center(h.q, h.r));
-      if (x < -m || y < -m || x > this.w + m || y > this.h + m) continue;
-      shown.push(h);
+    this.settle();
+    const w = this.w, height = this.h;
+    for (const cell of it.cells) {
+      const x = this.hexX(cell.q, cell.r), y = this.hexY(cell.r); // (3,000 hexes a frame at the limits)
+      if (x < -m || y < -m || x > w + m || y > height + m) continue;
+      shown.push(cell);
     }
     const draw = () => this.hexShapes(it, shown);
     if (shown.length > LAYERED_CELLS) {
-      const sig = shown.map((h) => `${h.q},${h.r},${h.color ?? ''},${h.hatch ? 1 : 0},${h.outline ?? ''},${h.dashed ? 1 : 0},${h.stop ? 1 : 0}`).join(';');
-      this.layer(`hexes ${this.hexLayers++}`, [it.color, sig], draw); // (the view, hatching's size with it, is the layer's own key)
+      // (the view, hatching's size and the hexes shown with it, is the layer's own key)
+      const name = `hexes ${this.hexLayers++}`;
+      this.layer(name, [it.color, this.listKey(name, it.cells, SHAPE_FIELDS)], draw);
     } else draw();
-    for (const h of shown) this.hexText(h);
+    for (const h of shown) if (h.label !== undefined || h.badge) this.hexText(h);
   },
 
   /** The fills, hatching and outlines of hexes `shown` of overlay item `it` (paintHexCells). */
@@ -297,8 +327,9 @@ export const hexPainting = {
       this.hexInto(g.path, h.q, h.r, inset);
       b[0] = Math.min(b[0], x - this.s); b[1] = Math.min(b[1], y - this.s); b[2] = Math.max(b[2], x + this.s); b[3] = Math.max(b[3], y + this.s);
     };
+    this.settle();
     for (const h of shown) {
-      const [x, y] = this.toScreen(...center(h.q, h.r));
+      const x = this.hexX(h.q, h.r), y = this.hexY(h.r);
       add('fill', h.color ?? it.color, h, x, y, 0.06);
       if (h.hatch && this.s >= HATCH_MIN) add('hatch', h.outline ?? '#b3261e', h, x, y, 0.06);
       if (h.outline) add(h.dashed ? 'dashed' : 'outline', h.outline, h, x, y, 0.06);

@@ -4,6 +4,10 @@
 import { Painter, MIN_TEXT, clamp, overlap } from './board.js';
 import { center, fromPixel, toOffset } from './hex.js';
 
+// what a kept frame's key compares (keptFrame): each hex's of the board and of the items it draws, each box's
+const STILL_CELL = ['q', 'r', 'fill', 'mark', 'short'];
+const STILL_ITEM = ['q', 'r', 'label', 'badge', 'color', 'hatch', 'outline', 'dashed', 'stop'];
+const BOX = [0, 1, 2, 3], HEX = ['q', 'r'];
 // how far above the hex under a finger (px past its top corner) it is named (fingerTag): clear of the finger's pad
 const FINGER_TAG = 48;
 
@@ -64,12 +68,13 @@ export const stillPainting = {
     // are as if placed after it): they lie off the hexes, or on plates drawn over the units
     const texts = (it) => (it.type === 'hexes' ? it.cells.some((h) => h.label !== undefined || h.badge) : it.type !== 'hexpath' || it.numbered);
     const coords = !beneath.slice(n).some(texts);
-    const items = beneath.slice(0, n), cells = (it) => it.cells.map((h) => `${h.q},${h.r},${h.label ?? ''},${h.badge ?? ''},${h.color ?? ''},${h.hatch ? 1 : 0},${h.outline ?? ''},${h.dashed ? 1 : 0},${h.stop ? 1 : 0}`).join(';');
-    // (a hex's fill and name come from its terrain: scene.js boardScene)
-    let terrain = '';
-    for (const c of sc.cells) if (c.mark) terrain += `${c.q},${c.r},${c.mark};`;
-    const key = [coords, sc.boardKey, sc.cells.length, terrain, JSON.stringify([sc.path ?? null, sc.dottedCentres ?? null, sc.sections ?? null, sc.baselines ?? null]),
-      ...items.map((it) => `${it.color ?? ''}|${cells(it)}`), JSON.stringify(this.labelBoxes), JSON.stringify(this.keepClear)];
+    const items = beneath.slice(0, n);
+    // (a hex's fill and name come from its terrain: scene.js boardScene; each list compared with the
+    // last as it stands, no text made of it: listKey)
+    const key = [coords, sc.boardKey, this.listKey('still hexes', sc.cells, STILL_CELL), JSON.stringify([sc.path ?? null, sc.sections ?? null, sc.baselines ?? null]),
+      this.listKey('still dots', sc.dottedCentres ?? [], HEX),
+      ...items.flatMap((it, i) => [it.color, this.listKey(`still items ${i}`, it.cells, STILL_ITEM)]),
+      this.listKey('still texts', this.labelBoxes, BOX), this.listKey('still clear', this.keepClear, BOX)];
     const from = { boxes: this.labelBoxes.length, over: this.overUnits.length, texts: this.drawnText.length, layers: this.hexLayers };
     let drew = false;
     this.layer('still', key, () => {

@@ -287,6 +287,10 @@ export class Painter {
 
   // ---- camera ----
   toScreen(x, y) { this.settle(); return [this.ox + x * this.s, this.oy + this.flip * y * this.s]; }
+  // A hex's centre on the screen as toScreen(...center(q, r)) places it, with no arrays (a paint at
+  // the limits asks it thousands of times), the view settled before.
+  hexX(q, r) { return this.ox + SQRT3 * (q + r / 2) * this.s; }
+  hexY(r) { return this.oy + this.flip * (1.5 * r) * this.s; }
   toWorld(sx, sy) { this.settle(); return [(sx - this.ox) / this.s, (sy - this.oy) / (this.flip * this.s)]; }
   get w() { return this.width; }
   get h() { return this.height; }
@@ -800,7 +804,9 @@ export class Painter {
    * meant for the unit. Its disc's size and place at this zoom: smallDisc (board-hex.js).
    */
   tokenOf(u) {
-    const [cx, cy] = this.toScreen(...center(u.q, u.r));
+    // (toScreen of center with no arrays: a paint at the limits asks it of every unit, some many times)
+    this.settle();
+    const cx = this.hexX(u.q, u.r), cy = this.hexY(u.r);
     if (!u.small) return { cx, cy, px: cx, py: cy, r: this.s * (u.hexes.length > 1 ? 0.8 : 0.62) };
     const { r, dx, dy } = this.smallDisc();
     return { cx, cy, px: cx + dx, py: cy + dy, r };
