@@ -26,6 +26,11 @@ const THROUGH_ALLY = {
   units: [{ id: 'Faceless One', side: 'red', size: 'large', q: 1, r: 4, move: 2, run: 3 }, { id: 'Warbeast', side: 'red', size: 'large', q: 3, r: 5, move: 2, run: 3 },
     { id: 'Swordsman', side: 'blue', size: 'infantry', q: 6, r: 4, move: 4, run: 6 }],
 };
+// Seed Example 1 (docs/api/torn-world.md, play-hex.test.mjs): the Faceless One's hexon touches the Swordsman's hex.
+const EJECT = {
+  system: 'torn-world', query: 'reach', board: { cols: 12, rows: 12, terrain: [{ q: 4, r: 6, terrain: 'hazard' }] }, unit: 'Faceless One', action: 'move',
+  units: [{ id: 'Faceless One', side: 'red', size: 'large', q: 1, r: 4, move: 2, run: 3 }, { id: 'Swordsman', side: 'blue', size: 'infantry', q: 4, r: 5, move: 4, run: 6 }],
+};
 // 9A-PV-E: a pursuer whose pivot meets two enemies (pursue-choice.test.mjs): the other one ringed and named.
 const PURSUIT = { system: 'ninth-age', query: 'pursue', table: { width: 48, height: 48 },
   units: [{ id: 'P', side: 'red', x: 10, y: 10, facing: 0, width: 2, depth: 4 },
@@ -47,6 +52,13 @@ const CASES = [
   { name: 'torn-world-through-ally', system: 'torn-world', labels: ['blocked by ally'], async play(page) {
     await openRequest(page, THROUGH_ALLY);
     await touchDrag(page, await hook(page, 'screenOf', 'Faceless One'), await hexAt(page, 5, 6));
+    await ruled(page);
+  } },
+  { name: 'torn-world-eject', system: 'torn-world', labels: [], async play(page) {
+    // TW-EJ-1: the Large Faceless One dropped one hexon on, onto the Swordsman, who is to be ejected
+    await openRequest(page, EJECT);
+    await touchDrag(page, await hook(page, 'screenOf', 'Faceless One'), await hexAt(page, 3, 5));
+    await page.waitForSelector('[data-dexterity="failed"]');
     await ruled(page);
   } },
   { name: 'cc-ancients-card', system: 'cc-ancients', labels: [], async play(page) {
