@@ -565,7 +565,7 @@ export class Painter {
     // their names
     const carried = this.carried();
     const stage = carried === null ? this.firstPaints(sc) : null, unitsLater = stage === 'units';
-    if (unitsLater) { this.plan = new Map(); this.bodies = new Map(); this.still = null; this.candidates = 0; } else this.planNames(sc, carried, stage !== 'names');
+    if (unitsLater) { this.plan = new Map(); this.bodies = new Map(); this.soft = new BoxGrid(0, 0); this.still = null; this.candidates = 0; } else this.planNames(sc, carried, stage !== 'names');
     this.overUnits = []; // texts placed with the board or the overlay beneath the units but drawn over them (labels of poses, numbers pinned at the view's edge)
     const still = this.still;
     const overlay = sc.overlay ?? [];
@@ -1186,8 +1186,9 @@ export class Painter {
           this.stepBadge(it.step, it.color, [[x1 + 4, y0 - 4], [x0 - 4, y0 - 4], [x1 + 4, y1 + 4], [x0 - 4, y1 + 4], [(x0 + x1) / 2, y0 - 13], [(x0 + x1) / 2, y1 + 13]]);
         } else if (it.label) {
           const at = it.labelAt ?? it.points[0];
-          const ys = it.points.map((p) => this.toScreen(...p)[1]), x = this.toScreen(...at)[0];
-          this.labelAt(it.label, [[x, Math.min(...ys) - 9], [x, Math.max(...ys) + 9]], it.color, MIN_TEXT, 200);
+          const ys = it.points.map((p) => this.toScreen(...p)[1]), xs = it.points.map((p) => this.toScreen(...p)[0]), x = this.toScreen(...at)[0];
+          const [x0, x1, y0, y1] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
+          this.labelAt(it.label, [[x, y0 - 9], [x, y1 + 9]], it.color, MIN_TEXT, 200, { x: (x0 + x1) / 2, y: (y0 + y1) / 2, ex: (x1 - x0) / 2, ey: (y1 - y0) / 2 });
         }
       } else if (it.type === 'line') {
         this.line(it);
@@ -1197,11 +1198,11 @@ export class Painter {
       } else if (it.type === 'pose') {
         this.paintRect(it.pose, it.w, it.d, it.fill, it.color, it.thin ? 0.55 : it.alpha ?? 1, it.dashed);
         this.later = this.overUnits; // a unit standing where a pose's label goes (the mover's start) must not hide it
+        const e = this.extentOf({ free: { ...it.pose, facing: it.pose.facing ?? 0, w: it.w, d: it.d } });
         if (it.label && (it.labelBehind || it.labelAhead)) { // behind the pose's back edge (or ahead of its front), clear of what is drawn on it
           const f = rad(it.pose.facing ?? 0), back = (it.d / 2 * this.s + 10) * (it.labelAhead ? -1 : 1);
-          const [x, y] = this.toScreen(it.pose.x, it.pose.y);
-          this.label(it.label, x - Math.sin(f) * back, y + Math.cos(f) * back, it.color, MIN_TEXT, 200, true);
-        } else if (it.label) this.label(it.label, ...this.toScreen(it.pose.x, it.pose.y), '#1b2430', MIN_TEXT, 160, true);
+          this.labelAt(it.label, [[e.x - Math.sin(f) * back, e.y + Math.cos(f) * back]], it.color, MIN_TEXT, 200, e, true);
+        } else if (it.label) this.labelAt(it.label, [[e.x, e.y]], '#1b2430', MIN_TEXT, 160, e, true);
         this.later = null;
       } else if (it.type === 'points') {
         this.points(it); // (board-steps.js, brought by the game that draws them)
@@ -1246,7 +1247,8 @@ export class Painter {
         this.setFont(`600 ${MIN_TEXT}px system-ui, sans-serif`);
         // beside a hex's outline (its flat sides √3/2 of its radius out), not across it
         const half = Math.min(this.textWidth(t), 220) / 2 + Math.max(12, it.shape === 'hex' ? this.s * 0.87 + 3 : disc);
-        if (this.labelAt(t, [...near, [x + half, y], [x - half, y], ...near.map(([, v]) => [x, v + Math.sign(v - y) * far])], it.color)) break;
+        const r = it.shape === 'hex' ? this.s * 0.87 : Math.max(8, disc);
+        if (this.labelAt(t, [...near, [x + half, y], [x - half, y], ...near.map(([, v]) => [x, v + Math.sign(v - y) * far])], it.color, MIN_TEXT, 220, { x, y, ex: r, ey: r })) break;
       }
     }
   }
@@ -1275,7 +1277,7 @@ export class Painter {
       this.stepBadge(it.step, it.color, [14, -14, 26, -26].map((k) => [mx + nx * k, my + ny * k]));
     } else if (it.label && len >= Math.min(this.textWidth(it.label) * 0.8, 160)) {
       const mx = (a[0] + b[0]) / 2, my = (a[1] + b[1]) / 2;
-      this.labelAt(it.label, [[mx, my - 10], [mx, my + 12]], it.color);
+      this.labelAt(it.label, [[mx, my - 10], [mx, my + 12]], it.color, MIN_TEXT, 220, { x: mx, y: my, ex: 0, ey: 4 });
     }
   }
 
@@ -1292,9 +1294,10 @@ export class Painter {
    * everything. Only `kind` 'ruler' (the Ruler's reading, asked for by the user) is drawn regardless.
    * `halo`: true for a halo round the letters, 'plate' for a white plate behind them (its box).
    * `apart`: px kept clear of other texts left and right (a number beside another reads as one).
+   * `offUnits`: left out too where it would cover a unit's token or base (labelAt).
    * Returns the box it was drawn in, or null.
    */
-  label(text, x, y, color, size = MIN_TEXT, maxWidth = 160, halo = false, kind = 'label', apart = 0) {
+  label(text, x, y, color, size = MIN_TEXT, maxWidth = 160, halo = false, kind = 'label', apart = 0, offUnits = false) {
     const c = this.ctx;
     size = Math.max(size, MIN_TEXT);
     this.setFont(`600 ${size}px system-ui, sans-serif`);
@@ -1311,7 +1314,7 @@ export class Painter {
     // (with its plate: a plate 1 px past the edge was placed and never drawn, text() leaving it out)
     if (this.w && x >= 0 && x <= this.w && w + 2 * px + 4 <= this.w) x = clamp(x, 2 + px + w / 2, this.w - 2 - px - w / 2);
     const box = [x - w / 2 - px, y - size / 2 - py, x + w / 2 + px, y + size / 2 + py];
-    if (this.cutByEdge(box) || (kind !== 'ruler' && !this.isClear([box[0] - apart, box[1], box[2] + apart, box[3]]))) return null;
+    if (this.cutByEdge(box) || (kind !== 'ruler' && !this.isClear([box[0] - apart, box[1], box[2] + apart, box[3]])) || (offUnits && this.onToken(box))) return null;
     this.text(t, x, y, color, size, halo, box, kind);
     return box;
   }
@@ -1335,22 +1338,29 @@ export class Painter {
 
   /**
    * A label at the first of several screen points where it is clear and in view (a marker's label
-   * above it, else below, right or left of it), off the units' tokens where one such spot is (a
-   * token drawn over "final" cut it to "fina"). Returns its box, or null when none is clear.
+   * above it, else below, right or left of it) and covers no unit's token or base (a token drawn
+   * over "final" cut it to "fina"; a charge's "needs 12.2″" hid the unit charged), else at the
+   * first such spot round `around` (what it labels, a screen extent: against it, then further out,
+   * in 8 directions), else at the first spot given that is clear. Returns its box, or null when
+   * none is clear. `halo` as label's.
    */
-  labelAt(text, spots, color, size = MIN_TEXT, maxWidth = 220) {
+  labelAt(text, spots, color, size = MIN_TEXT, maxWidth = 220, around = null, halo = 'plate') {
     const inView = ([x, y]) => x > 8 && x < this.w - 8 && y > 6 && y < this.h - 6;
     this.setFont(`600 ${size}px system-ui, sans-serif`);
     const w = Math.min(this.textWidth(String(text)), maxWidth) / 2, h = size / 2;
-    const offTokens = ([x, y]) => ![...this.bodies.values()].some((u) => overlap([x - w, y - h, x + w, y + h], u));
     // a spot under a control floating over the board: the same spot just below it, else above it
     const slid = spots.flatMap(([x, y]) => this.covers.filter((c) => overlap([x - w, y - h, x + w, y + h], c)).flatMap((c) => [[x, c[3] + h + 2], [x, c[1] - h - 2]]));
     const shown = [...spots, ...slid].filter(inView);
-    for (const [x, y] of [...shown.filter(offTokens), ...shown.filter((p) => !offTokens(p))]) {
-      const box = this.label(text, x, y, color, size, maxWidth, 'plate');
-      if (box) return box;
-    }
-    return null;
+    const ring = around ? GAPS.flatMap((d) => DIRECTIONS.map(([dx, dy]) => [around.x + dx * (around.ex + w + 5 + d), around.y + dy * (around.ey + h + 4 + d)])).filter(inView) : [];
+    const at = (list, offUnits) => { for (const [x, y] of list) { const box = this.label(text, x, y, color, size, maxWidth, halo, 'label', 0, offUnits); if (box) return box; } return null; };
+    return at([...shown, ...ring], true) ?? at(shown, false);
+  }
+
+  /** Whether a screen box covers a unit's token or base (their boxes as planNames filed them; a drag's carried unit's apart). */
+  onToken(box) {
+    const hit = this.soft.near(box, (o, v) => v[0] === 4 && overlap(box, o)), carried = this.still && this.bodies.get(this.still.carried);
+    this.taken.visits += this.soft.visits; this.soft.visits = 0;
+    return hit || (!!carried && overlap(box, carried));
   }
 
   /** Draws a text centred in its box and records it (drawnText, labelBoxes). */
