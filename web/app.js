@@ -54,7 +54,8 @@ const sys = () => SYSTEMS[store.state.system];
 const doc = () => store.doc();
 const isHexBoard = () => sys().board === 'hex';
 // style.css's phone layouts, portrait and landscape: the legend there is a tap away, not open
-const PHONE_LAYOUT = '(max-width: 900px), (max-height: 500px) and (orientation: landscape)';
+const LANDSCAPE = '(max-height: 500px) and (orientation: landscape)';
+const PHONE_LAYOUT = `(max-width: 900px), ${LANDSCAPE}`;
 const unitById = (id) => doc().units.find((u) => u.id === id);
 const colourOf = (side) => sideColour(doc(), side);
 const round = (v, p = 100) => Math.round(v * p) / p;
@@ -126,6 +127,8 @@ const board = new Board(canvas, {
   // the zoom buttons' row (2.5rem and its 0.4rem margin, style.css .zoom): fits and framings keep
   // the board's content above it (they covered the lower right hexes)
   foot: 48,
+  // a landscape phone shows a hex board whole, its hexes 32 px across at least (docs/page.md)
+  wholeHex: () => (matchMedia(LANDSCAPE).matches ? 32 : 0),
   // the controls that float over the board where they do (a landscape phone's card bar, timeline
   // and Make this move; the zoom buttons and Set up's tray everywhere), as boxes of the canvas: the
   // board writes nothing under them (the card bar covered the section's orders left)
