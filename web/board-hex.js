@@ -184,7 +184,7 @@ export const hexPainting = {
 
   /**
    * The whole board at the largest size a finger taps (a hex `least` px across at least), every hex's
-   * centre in view and half a hex clear of the controls over it; the numbers' bands where they fit,
+   * centre in view and half a hex's radius clear of the controls over it; the numbers' bands where they fit,
    * else pinned at the view's edges (paintHexCoords). A landscape phone's opening: its units deploy
    * on the back rows, which a framing at 38 px left out. False where it does not fit so.
    */
