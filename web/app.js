@@ -16,7 +16,7 @@ import { installTestHook } from './test-hook.js';
 import { createStore } from './store.js';
 import { storedGames } from './library-keys.js';
 import { initLinks, READONLY, beforeLinkGames, shareModule } from './links.js';
-import { createPanels, createTabs, lazyPanel, lazyInView, loadOnce, PHONE_LAYOUT } from './panels.js';
+import { createPanels, createTabs, lazyPanel, lazyInView, loadOnce, PHONE_LAYOUT, LANDSCAPE } from './panels.js';
 import { useEngineLimits } from './limits.js';
 import { initUnitsPanel } from './units-panel.js';
 import { initTools } from './tools.js';
@@ -124,6 +124,8 @@ const board = new Board(canvas, {
   // the zoom buttons' row (2.5rem and its 0.4rem margin, style.css .zoom): fits and framings keep
   // the board's content above it (they covered the lower right hexes)
   foot: 48,
+  // a landscape phone shows a hex board whole, its hexes 32 px across at least (docs/page.md)
+  wholeHex: () => (matchMedia(LANDSCAPE).matches ? 32 : 0),
   // the controls that float over the board where they do (a landscape phone's card bar, timeline
   // and Make this move; the zoom buttons and Set up's tray everywhere), as boxes of the canvas: the
   // board writes nothing under them (the card bar covered the section's orders left)

@@ -204,6 +204,32 @@ export const hexPainting = {
     return this.edges;
   },
 
+  /**
+   * The whole board at the largest size a finger taps (a hex `least` px across at least), every hex's
+   * centre in view and half a hex's radius clear of the controls over it; the numbers' bands where they fit,
+   * else pinned at the view's edges (paintHexCoords). A landscape phone's opening: its units deploy
+   * on the back rows, which a framing at 38 px left out. False where it does not fit so.
+   */
+  fitWhole(sc, least) {
+    const cb = sc.cellBounds, b = sc.bounds, w = this.w, h = this.h, m = 3, covers = this.ctl?.covers?.() ?? [];
+    const xs = sc.cells.map((c) => center(c.q, c.r));
+    // (each axis placed with the numbers' band in view, then with the hexes alone: centred, at one edge, at the other)
+    const at = (s, i, n) => [b, cb].flatMap((e) => [(n - (e[i] + e[i + 2]) * s) / 2, m - e[i] * s, n - m - e[i + 2] * s]);
+    for (let s = Math.min((w - 2 * m) / (cb[2] - cb[0]), (h - 2 * m) / (cb[3] - cb[1])); s * SQRT3 >= least; s *= 0.98) {
+      const r = s / 2;
+      for (const ox of at(s, 0, w)) {
+        for (const oy of at(s, 1, h)) {
+          const clear = xs.every(([x, y]) => {
+            const px = ox + x * s, py = oy + y * s;
+            return px >= r && py >= r && px <= w - r && py <= h - r && !covers.some((c) => px > c[0] - r && px < c[2] + r && py > c[1] - r && py < c[3] + r);
+          });
+          if (clear) { Object.assign(this, { s, ox, oy }); return true; }
+        }
+      }
+    }
+    return false;
+  },
+
   paintHexBoard(sc) {
     const c = this.ctx;
     // a hex the answer numbers (its cost) keeps its terrain colour but not its name, which the number would cover

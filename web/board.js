@@ -307,13 +307,20 @@ export class Painter {
   fitNow() {
     const b = this.scene?.bounds;
     if (!b || !this.w) return;
+    this.fitted = this.scene.kind + this.scene.boardKey;
+    if (this.wholeFits()) return;
     const m = 18, [top, bottom] = this.band(), h = bottom - top;
     const s = Math.min((this.w - 2 * m) / (b[2] - b[0]), (h - 2 * m) / (b[3] - b[1]));
     this.s = s;
     const cx = (b[0] + b[2]) / 2, cy = (b[1] + b[3]) / 2;
     this.ox = this.w / 2 - cx * s;
     this.oy = top + h / 2 - this.flip * cy * s;
-    this.fitted = this.scene.kind + this.scene.boardKey;
+  }
+
+  /** A hex board shown whole where the page asks it (ctl.wholeHex: the least hex, px) and it fits so (board-hex.js fitWhole). */
+  wholeFits() {
+    const least = this.scene.kind === 'hex' && this.ctl?.wholeHex?.();
+    return !!least && this.fitWhole(this.scene, least);
   }
 
   // The framing itself (settle); a framing that would hardly zoom in is the whole-board fit.
@@ -324,6 +331,8 @@ export class Painter {
   frameNow(raw, maxScale, pad, core = null, { near = [], mover = null, whole = false, involved = [] } = {}) {
     const full = this.scene?.bounds;
     if (!full || !this.w) return;
+    // a new answer on a board shown whole at a size a finger taps keeps it whole
+    if (maxScale === Infinity && !whole && this.wholeFits()) { this.fitted = null; return; }
     const p = typeof pad === 'function' ? pad(this.w) : pad;
     let b = [raw[0] - p, raw[1] - p, raw[2] + p, raw[3] + p];
     const m = 24;

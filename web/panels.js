@@ -4,15 +4,16 @@
 // next frame is drawn, so an opened panel never shows stale content. Knows no game.
 
 /**
+ * style.css's phone layouts, portrait and landscape (its media queries of the same): the panels
+ * as tabs, the legend a tap away, every control a finger's size; a phone on its side.
+ */
+export const LANDSCAPE = '(max-height: 500px) and (orientation: landscape)';
+export const PHONE_LAYOUT = `(max-width: 900px), ${LANDSCAPE}`;
+
+/**
  * `renderers`: panel id → the function that fills it; `once`: the ids of static panels, filled the
  * first time only; `root`: the element holding every panel (watched for `open`).
  */
-/**
- * style.css's phone layouts, portrait and landscape (its media query of the same): the panels as
- * tabs, the legend a tap away, every control a finger's size.
- */
-export const PHONE_LAYOUT = '(max-width: 900px), (max-height: 500px) and (orientation: landscape)';
-
 export function createPanels(renderers, once, root) {
   const $ = (id) => document.getElementById(id);
   const ONCE = new Set(once);

@@ -48,6 +48,8 @@ export function installTestHook(page) {
       const [x, y] = board.origin();
       return Object.fromEntries(board.scene.units.map((u) => { const e = board.extentOf(u); return [u.id, [x + e.x - e.ex, y + e.y - e.ey, x + e.x + e.ex, y + e.y + e.ey]]; }));
     },
+    /** Every hex of the board: its column, row and centre on the page. */
+    cellsOnScreen: () => board.scene.cells.map((c) => ({ ...hex.toOffset(c.q, c.r), ...onScreen(...board.toScreen(...hex.center(c.q, c.r))) })),
     screenOfHex(col, row) { const a = hex.toAxial(col, row); return this.screenOfWorld(...hex.center(a.q, a.r)); },
     shareCode: () => page.shareCode(),
     openExample: (ex) => page.openExample(ex),

@@ -273,7 +273,7 @@ test('740x360, touch: a sideways swipe over the card bar does not leave the page
 const ARROW = 20;
 
 for (const viewport of SIZES.slice(0, 2)) {
-  test(`${sizeOf(viewport)}, touch: every game's card bar shows each select's words whole beside its arrow, on one row`, async () => {
+  test(`${sizeOf(viewport)}, touch: every game's card bar shows each select's words whole beside its arrow, on one row (two in a landscape phone's column)`, async () => {
     const { context, page, errors } = await openPage(env, viewport, { touch: true });
     let bars = 0;
     for (const { id } of SYSTEMS) {
@@ -294,7 +294,8 @@ for (const viewport of SIZES.slice(0, 2)) {
         };
       });
       await shot(page, `card-bar-${id}`, viewport);
-      assert.equal(new Set(row.tops).size, 1, `${id}: the card bar is one row: ${row.tops}`);
+      // (a landscape phone's in the column beside the board, two rows: over the board, one row hid its top rows)
+      assert.ok(new Set(row.tops).size <= (viewport.width > viewport.height ? 2 : 1), `${id}: the card bar's rows: ${row.tops}`);
       for (const s of row.selects) assert.ok(s.room >= s.words + ARROW, `${id}: #${s.id} shows “${s.text}” whole: ${s.words.toFixed(1)} px of words and ${ARROW} of arrow in ${s.room} px`);
     }
     assert.ok(bars > 0, 'a game has a card bar');

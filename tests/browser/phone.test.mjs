@@ -17,7 +17,7 @@ before(async () => { env = await launch(); });
 after(async () => { await env.browser?.close(); env.server?.close(); });
 
 const SIZES = [{ width: 360, height: 740 }, { width: 740, height: 360 }, { width: 1280, height: 800 }];
-const MIN_HEX = 36, MIN_BASE = 40, LANDSCAPE_SHARE = 0.6;
+const MIN_HEX = 36, MIN_WHOLE_HEX = 32, MIN_BASE = 40, LANDSCAPE_SHARE = 0.6;
 // a fingertip's width: a landscape phone's tool icons were 28 px wide, a portrait one's Undo 32
 const MIN_TARGET = 34;
 const smallTargets = (page, least = MIN_TARGET) => page.evaluate((min) => [...document.querySelectorAll('.toolbar button, .toolbar .tools label, .zoom button')]
@@ -46,7 +46,9 @@ async function measure(page, system, viewport, where) {
   // at a size a finger reads
   const short = cam.units.find((u) => u.id === id)?.short;
   if (short === null || short === undefined) {
-    assert.ok(cam.s * SQRT3 >= MIN_HEX, `${at}: a hex is ${(cam.s * SQRT3).toFixed(1)} px across, under ${MIN_HEX}`);
+    // (a landscape phone shows a hex board whole, at 32 px where 36 leaves a row under the zoom buttons: docs/page.md)
+    const least = viewport.width > viewport.height && viewport.height <= 500 ? MIN_WHOLE_HEX : MIN_HEX;
+    assert.ok(cam.s * SQRT3 >= least, `${at}: a hex is ${(cam.s * SQRT3).toFixed(1)} px across, under ${least}`);
   } else {
     assert.ok(cam.s * short >= MIN_BASE, `${at}: ${id}'s base is ${(cam.s * short).toFixed(1)} px on its short side, under ${MIN_BASE}`);
   }
@@ -263,10 +265,15 @@ test('360x740 and 740x360, touch: a first visit says how play works over the boa
     // more than half the board and the units to drag. A landscape phone's bar floating over the
     // board's top (C&C's cards) puts it in the board's bottom half: under the bar it covered the
     // board's second and third rows
-    const low = vp.width > vp.height && await page.isVisible('#play-bar') && !(await page.isVisible('#timeline')) && !(await page.isVisible('#apply'));
-    const half = low ? [board.y + board.height / 2, board.y + board.height] : [board.y, board.y + board.height / 2];
-    assert.ok(shown.box.top >= half[0] && shown.box.bottom <= half[1] && shown.box.height <= board.height / 3 && shown.box.left >= board.x && shown.box.right <= board.x + board.width,
-      `over the board's ${low ? 'bottom' : 'top'} half, a third of its height at most: ${JSON.stringify({ shown, board })}`);
+    // A landscape phone's note lies beside the board, over the column's foot: over the board's top
+    // or foot it covered the rows a game's units deploy on, which its opening shows whole
+    if (vp.width > vp.height) {
+      assert.ok(shown.box.left >= board.x + board.width - 0.5 && shown.box.right <= vp.width && shown.box.bottom <= vp.height && shown.box.height <= vp.height / 3,
+        `beside the board, a third of the screen's height at most: ${JSON.stringify({ shown, board })}`);
+    } else {
+      assert.ok(shown.box.top >= board.y && shown.box.bottom <= board.y + board.height / 2 && shown.box.height <= board.height / 3 && shown.box.left >= board.x && shown.box.right <= board.x + board.width,
+        `over the board's top half, a third of its height at most: ${JSON.stringify({ shown, board })}`);
+    }
     const request = await hook(page, 'request');
     const mover = request.unit ?? request.units[0].id;
     await shot(page, `phone-${PLAYED[0]}-coach`, vp);

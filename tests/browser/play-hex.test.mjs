@@ -522,20 +522,21 @@ test('torn-world (360x740, touch): play, TW-LRG-2 a Large miniature carried off 
   await context.close();
 });
 
-// A landscape phone's first visit to a game of cards: the cards' bar floats over the board's top,
-// and the first visit's note under it covered the board's second and third rows. The note goes to
-// the board's foot, in the row of the zoom buttons (the band fits keep clear), left of them: clear of
-// the card bar, and of every unit's token and every hex of the question's reach (CCA-MV-2).
-test('cc-ancients (740x360, touch): play, CCA-MV-2 the first visit’s note in the zoom buttons’ row at the board’s foot, clear of the card bar, the units and the reach', { skip: !has('cc-ancients', 'reach'), timeout: 90000 }, async () => {
+// A landscape phone's first visit to a game of cards: the first visit's note under the cards' bar
+// over the board's top covered its second and third rows, and at the board's foot its last. Both go
+// beside the board, in the column, the note over its foot: clear of the card bar and the verdict,
+// and of every unit's token and every hex of the question's reach (CCA-MV-2).
+test('cc-ancients (740x360, touch): play, CCA-MV-2 the first visit’s note beside the board, clear of the card bar, the verdict, the units and the reach', { skip: !has('cc-ancients', 'reach'), timeout: 90000 }, async () => {
   const { context, page, errors } = await openPage(env, { width: 740, height: 360 }, { touch: true });
   await pickSystem(page, 'cc-ancients');
   await page.waitForSelector('#coach:not([hidden])');
   await page.waitForSelector('#play-bar:not([hidden])');
   await painted(page);
   const box = (sel) => page.$eval(sel, (e) => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; });
-  const note = await box('#coach'), bar = await box('#play-bar'), zoom = await box('#zoom-out'), canvas = await box('#board');
-  assert.ok(note[1] >= zoom[1] - 2 && note[3] <= zoom[3] + 0.5 && note[2] <= zoom[0], `the note in the zoom buttons' row, left of them: ${JSON.stringify({ note, zoom })}`);
+  const note = await box('#coach'), bar = await box('#play-bar'), canvas = await box('#board');
+  assert.ok(note[0] >= canvas[2] - 0.5 && note[2] <= 740 && note[3] <= 360, `the note beside the board, on the screen: ${JSON.stringify({ note, canvas })}`);
   assert.ok(!overlaps(note, bar), 'clear of the card bar');
+  assert.ok(!overlaps(note, await box('#verdict')), 'and of the verdict');
   const off = [canvas[0], canvas[1]], { bodies } = await hook(page, 'boardNames');
   const under = Object.entries(bodies).filter(([, b]) => overlaps(note, b.map((v, i) => v + off[i % 2]))).map(([id]) => id);
   assert.deepEqual(under, [], 'no unit under it');
