@@ -9,10 +9,11 @@ import { PHONE_LAYOUT } from './panels.js';
 const $ = (id) => document.getElementById(id);
 
 /**
- * A row's height (px, with the list's gap) until the rows on screen are measured: one line's, or in
- * the phone's layout its buttons' 44 px (style.css) with the row's padding and the gap.
+ * A row's height (px, with the list's gap) until the rows on screen are measured, from style.css:
+ * its tallest control (2.5rem, a finger's 2.75rem in the phone's layout), the row's padding
+ * (0.2rem) and the gap (0.15rem), in the page's rem.
  */
-export const rowGuess = () => (matchMedia(PHONE_LAYOUT).matches ? 49.6 : 34);
+export const rowGuess = () => (matchMedia(PHONE_LAYOUT).matches ? 3.1 : 2.85) * parseFloat(getComputedStyle(document.documentElement).fontSize);
 
 /** `page`: the store, `ui`, `doc()` and `refresh()`. */
 export function initUnitsPanel({ store, ui, doc, refresh }) {

@@ -142,9 +142,9 @@ test(`${free} at 1280×800: the Units list that cannot be fetched says so in its
 });
 
 // Until the list's code comes, the Units panel keeps the list's room: as many rows as the units, each
-// one line high, or on a phone (style.css: every button a finger's 44 px) that button's height with
-// its padding and the gap. The form below the list then stays where it is when the rows come (a
-// phone's form moved down 15.6 px a unit).
+// as tall as its tallest control (style.css: 2.5rem, on a phone a finger's 2.75rem) with its padding
+// and the gap. The form below the list then stays where it is when the rows come (with rows
+// guessed one line high, it moved down 11.6 px a unit on a desktop, 15.6 on a phone).
 for (const viewport of [{ width: 360, height: 740 }, { width: 1280, height: 800 }]) {
   test(`${hexes} at ${viewport.width}×${viewport.height}: the Units list's room before its code comes is the rows' height, so the unit form below stays where it is when they come`, { timeout: 300000 }, async () => {
     const context = await env.browser.newContext({ viewport, serviceWorkers: 'block' });
