@@ -11,9 +11,9 @@ const $ = (id) => document.getElementById(id);
 /**
  * A row's height (px, with the list's gap) until the rows on screen are measured, from style.css:
  * its tallest control (2.5rem, a finger's 2.75rem in the phone's layout), the row's padding
- * (0.2rem) and the gap (0.15rem), in the page's rem.
+ * (0.2rem) and the gap (0.15rem), at 16 px a rem.
  */
-export const rowGuess = () => (matchMedia(PHONE_LAYOUT).matches ? 3.1 : 2.85) * parseFloat(getComputedStyle(document.documentElement).fontSize);
+export const rowGuess = () => (matchMedia(PHONE_LAYOUT).matches ? 49.6 : 45.6);
 
 /** `page`: the store, `ui`, `doc()` and `refresh()`. */
 export function initUnitsPanel({ store, ui, doc, refresh }) {
