@@ -157,3 +157,58 @@ test('ninth-age (360x740, touch): play, 9A-PU-0 9A-FL-1 after the Knights’ cha
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+// 9A-FL-1, 9A-DST-1, 9A-PV-1: after the Knights' charge, flee 11 (6 + 5) against pursuit 10 (5 + 5).
+// Asked before the Raiders have fled, the pursuit is of a unit still in contact, which the
+// pursuers cannot get past: the verdict says to make the flee first. The flee, made: the Raiders
+// turn to face 270 (their rear parallel to the Knights' front, the facing in contact) and move
+// straight west at least their 11″ (further only to end clear). The question is then the pursuit,
+// which keeps the flee's 11 and rolls the pursuit alone: the Raiders escape, and the Knights,
+// already facing 270, pursue west after them. Made, the Knights stand west of where they charged
+// and east of the Raiders.
+test('ninth-age (360x740, touch): play, 9A-FL-1 9A-DST-1 9A-PV-1 after the Knights’ charge, the Raiders’ flee is made first (11″ west), then the pursuit keeps that roll (10 against 11): the Knights pursue west after them', { timeout: 120000 }, async () => {
+  const { context, page, errors } = await openPage(env, PHONE, { touch: true });
+  await pickSystem(page, 'ninth-age');
+  await knightsChargeMade(page);
+  const knights = await unitOf(page, 'Knights'), raiders = await unitOf(page, 'Raiders');
+  // the dice fall as 6 + 5 (the flee), then 5 + 5 (the pursuit); then 6 + 5 for the flee alone;
+  // then the pursuit's Roll throws for both again (4 + 4 for the flee, kept at 11) and 5 + 5
+  await page.evaluate(() => { const faces = [[6, 5], [5, 5], [6, 5], [4, 4], [5, 5]]; crypto.getRandomValues = (bytes) => { const [a, b] = faces.shift() ?? [1, 1]; bytes[0] = a - 1; bytes[1] = b - 1; return bytes; }; });
+  await page.selectOption('#play-question', 'pursue');
+  await ruled(page);
+  await page.tap('#play-roll'); // flee 11, pursuit 10, the Raiders still in contact
+  await ruled(page);
+  assert.match(await verdict(page), /^Raiders still touch Knights: make Raiders flee first/);
+  await page.selectOption('#play-question', 'flee');
+  await ruled(page);
+  const asked = await pageRequest(page);
+  assert.deepEqual([asked.unit, asked.from], ['Raiders', 'Knights'], 'the Raiders flee from the Knights');
+  await page.tap('#play-roll'); // 6 + 5: a flee of 11
+  await ruled(page);
+  assert.equal((await pageRequest(page)).distance, 11);
+  await page.tap('#apply');
+  await madeSaid(page);
+  await ruled(page);
+  const fled = await unitOf(page, 'Raiders');
+  assert.equal(fled.facing, 270, 'the Raiders turned to flee west');
+  assert.ok(Math.abs(fled.y - raiders.y) < 1e-6 && raiders.x - fled.x >= 11 - 1e-6, `the Raiders fled west at least 11″: ${raiders.x} to ${fled.x}`);
+  // the question is the pursuit now, the flee's roll kept when the pursuit is rolled (5 + 5)
+  let request = await pageRequest(page);
+  assert.equal(request.query, 'pursue');
+  await page.tap('#play-roll');
+  await ruled(page);
+  request = await pageRequest(page);
+  assert.deepEqual([request.pursued.unit, request.pursued.fleeDistance, request.pursued.facing, request.pursuers[0].distance], ['Raiders', 11, 270, 10]);
+  const said = await verdict(page);
+  assert.match(said, /^Raiders escape \(pursuit 10 against flee 11\)\./);
+  assert.doesNotMatch(said, /no legal pivot/);
+  await shot(page, 'ninth-age', 'pursue-after-flee');
+  await page.tap('#apply');
+  await madeSaid(page);
+  await ruled(page);
+  const k = await unitOf(page, 'Knights');
+  assert.ok(k.x < knights.x - 1 && k.x > fled.x, `the Knights pursued west, behind the Raiders: ${knights.x} to ${k.x} (Raiders at ${fled.x})`);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+

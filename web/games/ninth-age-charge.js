@@ -10,11 +10,12 @@ import { chargePlay, facingAt, touching } from '../play-table-charge.js';
  * Document `d`'s pursuit once enemy `fled` breaks from the units of `pursuers` in contact with it
  * (each {id, x, y, facing, w, d}, where they stand): they pursue it, and its flee is from the first
  * of them, the way the first's facing in contact looks (its rear to that facing, 9A-FL-1). The
- * dice stay as they are, to be rolled again; the flee question follows too.
+ * flee question follows too: it is made first (the pursuit then keeps its roll: ninth-age-later.js
+ * fleeMade), the pursuit asked of where the unit fled to. The dice stay as they are, to be rolled again.
  */
 function pursuitOf(d, pursuers, fled) {
   const p = pursuers[0], i = d.inputs.pursue ?? {}, turn = { front: 0, right: 90, rear: 180, left: 270 }[facingAt(p, fled.x, fled.y)];
-  d.inputs.pursue = { ...i, pursuedUnit: fled.id, fleeFacing: ((p.facing ?? 0) + turn) % 360,
+  d.inputs.pursue = { ...i, pursuedUnit: fled.id, fleeMade: false, fleeFacing: ((p.facing ?? 0) + turn) % 360,
     pursuers: pursuers.map((u, k) => ({ unit: u.id, distance: i.pursuers?.[k]?.distance ?? 7, overrun: false })) };
   d.inputs.flee = { ...d.inputs.flee, unit: fled.id, from: p.id };
 }

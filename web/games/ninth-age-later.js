@@ -151,3 +151,17 @@ export function targetChoices(r, onChoice) {
   }
   return [el('h3', 'Choices left open (drawn faintly; choose one to apply it)'), ul];
 }
+
+/**
+ * A flee made (make-move.js `made`: its request, result and the document it left) of the unit a
+ * pursuit waits for (the pursuit after a charge: ninth-age-charge.js): the pursuit takes the flee's
+ * roll and direction and keeps them (flee and pursuit are rolled together, 9A-DST-1: a pursuit roll
+ * of at least the flee's still destroys the unit), and the question becomes that pursuit.
+ */
+export function fleeMade({ request, result, doc }) {
+  const p = doc.inputs.pursue;
+  if (p?.pursuedUnit !== request.unit || !doc.units.some((u) => u.id === request.unit)) return;
+  Object.assign(p, { fleeDistance: request.distance, fleeFacing: Math.round(result.final.facing * 1e6) / 1e6, fleeMade: true });
+  doc.query = 'pursue';
+}
+

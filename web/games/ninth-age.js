@@ -101,6 +101,9 @@ function pursuitVerdict(r, request) {
   const fled = request?.pursued?.unit ?? 'The fleeing unit';
   const rolls = arr(request?.pursuers).map((p) => p?.distance).filter(Number.isFinite), flee = request?.pursued?.fleeDistance;
   const dice = rolls.length && Number.isFinite(flee) ? ` (${rolls.length > 1 ? 'best ' : ''}pursuit ${Math.max(...rolls)} against flee ${flee})` : '';
+  // a unit still touching its pursuer has not fled: the pursuit is asked of where its flee ends
+  const met = arr(r.pursuers).find((p) => p.reasons?.some((x) => x.code === 'no_legal_position' && x.unit === fled));
+  if (met) return { text: `${fled} still ${isPluralName(fled) ? 'touch' : 'touches'} ${met.unit}: make ${fled} flee first (Flee, on the board’s bar); the pursuit then keeps the flee’s roll.`, kind: 'illegal' };
   const fate = r.fleeingDestroyed ? `${fled} ${is(fled)} caught and destroyed${dice}. ` : r.fleeingDestroyed === false ? `${does(fled, 'escapes')}${dice}. ` : '';
   return { text: `${fate}${arr(r.pursuers).map(pursuerSays).join('. ')}.`, kind: 'answered' };
 }
@@ -353,7 +356,9 @@ const chargeRange = {
   },
 };
 // In play, the fields that take a 2D6 roll get a Roll button.
-game.rolls = { charge: { range: chargeRange, 'combined.range': chargeRange }, pursue: { fleeDistance: '2d6', 'pursuers.distance': '2d6' }, flee: { distance: '2d6' } };
+// (a pursuit whose flee was made keeps that flee's roll: ninth-age-later.js fleeMade)
+const fleeRoll = { roll(into, key, [a, b]) { if (!into.fleeMade) into[key] = a + b; } };
+game.rolls = { charge: { range: chargeRange, 'combined.range': chargeRange }, pursue: { fleeDistance: fleeRoll, 'pursuers.distance': '2d6' }, flee: { distance: '2d6' } };
 
 // Make this move: a charge's (ninth-age-charge.js, which every charge's answer waits for: until
 // it has come, no charge is made); a pursuit moves every pursuer to its end (with a target it turned)
@@ -383,7 +388,7 @@ game.canApply = (request, result) => {
   if (request.query === 'charge') return !!charge.ready?.canCharge(request, result);
   // (a pursuit whose pursuers all stay where they stood makes nothing: "Pursuit made" moved no unit)
   if (request.query === 'pursue') return arr(result?.pursuers).some((p) => isPose(p.final) && moves(request, p.unit, p.final)) || (!!result?.fleeingDestroyed && typeof request.pursued?.unit === 'string');
-  return false;
+  return request.query === 'flee' && isPose(result?.final);
 };
 game.applyRuling = (request, result, byId, moveTo, remove) => {
   if (request.query === 'charge') charge.ready?.applyCharge(request, result, byId, moveTo);
@@ -398,7 +403,8 @@ game.applyRuling = (request, result, byId, moveTo, remove) => {
 // once made, a charge is done (its chargers in contact, their rolls spent; the pursuit that may
 // follow is theirs: followCharge) and so is a pursuit
 game.queries.charge.made = (i, made) => { charge.ready?.followCharge(made, game); Object.assign(i, { charger: '', range: '', highestDie: '', combined: [] }); };
-game.queries.pursue.made = (i) => { i.pursuers = []; };
+game.queries.pursue.made = (i) => { i.pursuers = []; i.fleeMade = false; };
+game.queries.flee.made = (i, made) => later.ready?.fleeMade(made);
 
 // Play on the board (web/play-table.js): a drag onto an enemy charges it, onto open ground
 // measures from the unit's front; a pursuit and a flee stay rolled in the question's form.
