@@ -199,6 +199,8 @@ test('ninth-age (360x740, touch): play, 9A-FL-1 9A-DST-1 9A-PV-1 after the Knigh
   await ruled(page);
   request = await pageRequest(page);
   assert.deepEqual([request.pursued.unit, request.pursued.fleeDistance, request.pursued.facing, request.pursuers[0].distance], ['Raiders', 11, 270, 10]);
+  // (the flight's "made" words give way to the pursuit's ruling once it is drawn)
+  await page.waitForFunction(() => !/^Flight made/.test(document.querySelector('#verdict').textContent));
   const said = await verdict(page);
   assert.match(said, /^Raiders escape \(pursuit 10 against flee 11\)\./);
   assert.doesNotMatch(said, /no legal pivot/);
