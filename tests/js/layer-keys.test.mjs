@@ -5,14 +5,14 @@
 // were garbage collection, and the names' fit was asked 7,200 times a paint.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { loadGames, SYSTEMS } from '../../web/model.js';
+import { loadGames, SYSTEMS, SYSTEM_IDS } from '../../web/model.js';
 import { boardScene } from '../../web/scene.js';
 import { Painter } from '../../web/board.js';
 import '../../web/board-still.js';
 import { NoPath, nullContext } from './util.mjs';
 import { limitDoc } from '../../bench/page-limits.mjs';
 
-const HEX_GAMES = ['cc-ancients', 'godsgloom', 'torn-world'];
+const HEX_GAMES = SYSTEM_IDS.filter((id) => SYSTEMS[id].board === 'hex');
 await loadGames(HEX_GAMES);
 
 // A Painter that notes each layer's key as a Board compares it, and how often a text's fit is asked.

@@ -4,6 +4,7 @@
 // fetches it when a question needs it, before that answer is drawn, so a first visit does not
 // download it (docs/performance.md "Weight, twelfth round"). It imports none of ninth-age.js: in
 // Node (the CLIs, the tests) that module loads it at once, and a cycle would never settle.
+import { round } from '../fields.js';
 import { GOOD, BAD, PATH, WARN, isPose, isPluralName, inches, degrees, poseRounded, plural, frameVector, rectCorners, unitInfo, el, arr } from '../draw.js';
 
 /** Rings a unit, or outlines a terrain piece, by id (free-form tables). */
@@ -161,7 +162,7 @@ export function targetChoices(r, onChoice) {
 export function fleeMade({ request, result, doc }) {
   const p = doc.inputs.pursue;
   if (p?.pursuedUnit !== request.unit || !doc.units.some((u) => u.id === request.unit)) return;
-  Object.assign(p, { fleeDistance: request.distance, fleeFacing: Math.round(result.final.facing * 1e6) / 1e6, fleeMade: true });
+  Object.assign(p, { fleeDistance: request.distance, fleeFacing: round(result.final.facing), fleeMade: true });
   doc.query = 'pursue';
 }
 
