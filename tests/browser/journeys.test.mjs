@@ -354,7 +354,7 @@ for (const system of SYSTEMS.filter(hexPlayable)) {
   // (a game whose moves a card orders, one with an `order` query, makes none without a card: its
   // card's journey is play-hex.test's)
   const carded = system.queries.some((x) => x.name === 'order');
-  test(`${game} (360x740, touch): play, in 5 touches from its own position: a unit tapped shows its reach; dragged where it cannot end it stays and the reason shows; dragged to a reached hex ${carded ? 'with no card played it stays, and the verdict says a card orders moves' : 'the move is made (one Undo step), undone and redone'}`, { timeout: 90000 }, async () => {
+  test(`${game} (360x740, touch): play, in 5 touches from its own position: a unit tapped shows its reach; dragged where it cannot end it stays and the reason shows; dragged to a reached hex ${carded ? 'with no card played it stays, and the verdict says a card orders moves' : 'the move is made (one Undo step), undone and redone'}`, { timeout: 300000 }, async () => {
     const { context, page, errors } = await openPage(env, PHONE, { touch: true });
     const h = hand(page, true);
     await pickSystem(page, game);

@@ -307,7 +307,7 @@ for (const system of HEX_GAMES) {
 // (on a halo, "Scipio: moved 2 hexes" of a C&C order lay on a forest, green on green). Measured in
 // the canvas's pixels, at 360 x 740 by touch, with the centre card of C&C's own position played:
 // the Hastati a hex ahead, Scipio dropped on them across the forest's foot (CCA-CD-1, CCA-LD-8).
-test('cc-ancients (phone 360x740, touch): play, CCA-CD-1 a card\'s move labels sit on light plates, over terrain too', { skip: !SYSTEM_IDS.includes('cc-ancients'), timeout: 90000 }, async () => {
+test('cc-ancients (phone 360x740, touch): play, CCA-CD-1 a card\'s move labels sit on light plates, over terrain too', { skip: !SYSTEM_IDS.includes('cc-ancients'), timeout: 300000 }, async () => {
   const { touchDrag } = await import('./browser.mjs');
   const { context, page, errors } = await openPage(env, PHONE, { touch: true });
   await pickSystem(page, 'cc-ancients');

@@ -251,7 +251,7 @@ test('every game described has a landscape journey', () => {
 
 for (const { id } of SYSTEMS.filter((s) => JOURNEYS[s.id])) {
   const j = JOURNEYS[id];
-  test(`${id} (740x360, touch): ${j.what}, in at most ${j.touches} touches, each on a control in view`, { timeout: 90000 }, async () => {
+  test(`${id} (740x360, touch): ${j.what}, in at most ${j.touches} touches, each on a control in view`, { timeout: 300000 }, async () => {
     const { context, page, errors } = await openPage(env, LANDSCAPE, { touch: true });
     await pickSystem(page, id);
     await shot(page, id, '0-fresh');
@@ -272,7 +272,7 @@ for (const { id } of SYSTEMS.filter((s) => JOURNEYS[s.id])) {
 // clamped or scrolls (a tapped hex's why-not).
 const CARD_GAMES = SYSTEMS.filter((s) => s.queries.some((q) => q.name === 'order'));
 for (const { id } of CARD_GAMES) {
-  test(`${id} (740x360, touch): play, the card bar clear of the board's numbers, Make this move clear of the tabs, the verdict's sixth line hidden`, { timeout: 90000 }, async () => {
+  test(`${id} (740x360, touch): play, the card bar clear of the board's numbers, Make this move clear of the tabs, the verdict's sixth line hidden`, { timeout: 300000 }, async () => {
     const { context, page, errors } = await openPage(env, LANDSCAPE, { touch: true });
     await pickSystem(page, id);
     const overlaps = (a, b) => a.x < b.x + b.w - 0.5 && b.x < a.x + a.w - 0.5 && a.y < b.y + b.h - 0.5 && b.y < a.y + a.h - 0.5;
@@ -355,7 +355,7 @@ for (const { id } of CARD_GAMES) {
 // hex game's own position: the first unit whose reach has an end that ejects is dropped there.
 const EJECTING = SYSTEMS.filter((s) => s.board === 'hex' && ['reach', 'move'].every((q) => s.queries.some((x) => x.name === q)));
 for (const { id } of EJECTING) {
-  test(`${id} (740x360, touch): play, a drop that ejects: the hexes to tap for the ejected piece are in view, clear of the controls over the board`, { timeout: 90000 }, async (t) => {
+  test(`${id} (740x360, touch): play, a drop that ejects: the hexes to tap for the ejected piece are in view, clear of the controls over the board`, { timeout: 300000 }, async (t) => {
     const { context, page, errors } = await openPage(env, LANDSCAPE, { touch: true });
     await pickSystem(page, id);
     const position = await pageRequest(page);
@@ -392,7 +392,7 @@ for (const { id } of EJECTING) {
 }
 
 for (const { id } of SYSTEMS) {
-  test(`${id} (740x360, touch): the full-screen board keeps the whole height and 60 % of the screen, its tools and verdict in view beside it, and gives it back`, { timeout: 90000 }, async () => {
+  test(`${id} (740x360, touch): the full-screen board keeps the whole height and 60 % of the screen, its tools and verdict in view beside it, and gives it back`, { timeout: 300000 }, async () => {
     const { context, page, errors } = await openPage(env, LANDSCAPE, { touch: true });
     await pickSystem(page, id);
     const share = (b) => (b.w * b.h) / (LANDSCAPE.width * LANDSCAPE.height);
@@ -424,7 +424,7 @@ for (const { id } of SYSTEMS) {
 // across at least. Torn World's 16 × 12 hexes need 533 px of width at 32 px, more than the
 // column leaves the board.
 for (const { id } of SYSTEMS.filter((s) => s.board === 'hex')) {
-  test(`${id} (740x360, touch): the opening shows every row and column of the board, clear of the controls over it`, { timeout: 90000, todo: id === 'torn-world' ? 'the board is wider than 16 columns at 32 px leave room for' : undefined }, async () => {
+  test(`${id} (740x360, touch): the opening shows every row and column of the board, clear of the controls over it`, { timeout: 300000, todo: id === 'torn-world' ? 'the board is wider than 16 columns at 32 px leave room for' : undefined }, async () => {
     const { context, page, errors } = await openPage(env, LANDSCAPE, { touch: true });
     await pickSystem(page, id);
     await painted(page);

@@ -313,7 +313,7 @@ for (const viewport of SIZES.slice(0, 2)) {
   for (const { id } of HEX_PLAY) {
     // (a game whose moves a card orders, one with an `order` query, makes none by a drop with no card played)
     const carded = HEX_PLAY.find((s) => s.id === id).queries.some((x) => x.name === 'order');
-    test(`${sizeOf(viewport)}, touch: ${id} play, a unit held on a reached hex: Make this move does not come and the verdict keeps its box; the drop ${carded ? 'with no card played says a card orders moves' : 'makes the move'}`, { timeout: 90000 }, async () => {
+    test(`${sizeOf(viewport)}, touch: ${id} play, a unit held on a reached hex: Make this move does not come and the verdict keeps its box; the drop ${carded ? 'with no card played says a card orders moves' : 'makes the move'}`, { timeout: 300000 }, async () => {
       const { context, page, errors } = await openPage(env, viewport, { touch: true });
       await pickSystem(page, id);
       const request = await page.evaluate(() => window.movecalcTest.request());

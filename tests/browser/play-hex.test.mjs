@@ -135,7 +135,7 @@ async function battleShown(page, words) {
 // 6: the card (the page never picks one for the player), one drag for each of the 3 pieces it
 // orders, Undo and Redo. Every other touch is gone: no count chosen (3, the default), no card
 // confirmed, no Make this move or Cancel card (the third order used makes the order).
-test('cc-ancients (360x740, touch): play, CCA-MV-1 CCA-LD-8 a centre card of 3 orders: Hastati and Principes one hex each, Scipio dropped on the Hastati attaches; the third order makes the order (4 touches), undone and redone (6 in all, the least a three-unit order takes)', { skip: !has('cc-ancients', 'order'), timeout: 90000 }, async () => {
+test('cc-ancients (360x740, touch): play, CCA-MV-1 CCA-LD-8 a centre card of 3 orders: Hastati and Principes one hex each, Scipio dropped on the Hastati attaches; the third order makes the order (4 touches), undone and redone (6 in all, the least a three-unit order takes)', { skip: !has('cc-ancients', 'order'), timeout: 300000 }, async () => {
   const { context, page, errors } = await openPage(env, PHONE, { touch: true });
   let touches = 0; // each touch the player makes
   const counted = (f) => async (...a) => { touches++; return f(...a); };
@@ -222,7 +222,7 @@ test('cc-ancients (360x740, touch): play, CCA-MV-1 CCA-LD-8 a centre card of 3 o
 // The section's columns, the units' moves (CCA-MV-1: infantry 1 hex; a lone leader up to 3) and the
 // attachment (CCA-LD-8) as in the test above; the opening has Rome's Hastati (col 6 row 6),
 // Principes (col 7 row 5) and Scipio (col 6 row 7) in the centre section.
-test('cc-ancients (360x740, touch): play, CCA-CD-1 CCA-LD-8 the opening position plays a centre card of 3 orders by touch: Hastati and Principes one hex each, Scipio dropped on the Hastati attaches (4 touches)', { skip: !has('cc-ancients', 'order'), timeout: 90000 }, async () => {
+test('cc-ancients (360x740, touch): play, CCA-CD-1 CCA-LD-8 the opening position plays a centre card of 3 orders by touch: Hastati and Principes one hex each, Scipio dropped on the Hastati attaches (4 touches)', { skip: !has('cc-ancients', 'order'), timeout: 300000 }, async () => {
   const { context, page, errors } = await openPage(env, PHONE, { touch: true });
   await pickSystem(page, 'cc-ancients');
   const opening = { Hastati: { col: 6, row: 6 }, Principes: { col: 7, row: 5 }, Scipio: { col: 6, row: 7 } };
@@ -241,7 +241,7 @@ test('cc-ancients (360x740, touch): play, CCA-CD-1 CCA-LD-8 the opening position
   await context.close();
 });
 
-test('cc-ancients (360x740, touch): play, CCA-MV-1 a unit outside the card’s section dropped goes back and the engine’s reason stays on screen, and leaves no Undo step; a unit dragged two hexes when it moves one goes back too', { skip: !has('cc-ancients', 'order'), timeout: 90000 }, async () => {
+test('cc-ancients (360x740, touch): play, CCA-MV-1 a unit outside the card’s section dropped goes back and the engine’s reason stays on screen, and leaves no Undo step; a unit dragged two hexes when it moves one goes back too', { skip: !has('cc-ancients', 'order'), timeout: 300000 }, async () => {
   const { context, page, errors } = await centreWithOutsider();
   const card = await pageRequest(page);
   await touchDrag(page, await screen(page, 10, 6), await screen(page, 10, 5));
@@ -278,7 +278,7 @@ test('cc-ancients (360x740, touch): play, CCA-MV-1 a unit outside the card’s s
 
 // A legal order so far (the Principes one hex ahead), then the Equites from outside the section go
 // back (CCA-MV-1): the reason is said in the colour of a reason against, not the legal order's green.
-test('cc-ancients (360x740, touch): play, CCA-MV-1 a unit that goes back beside a legal order: its reason is said in red, not the order’s green', { skip: !has('cc-ancients', 'order'), timeout: 90000 }, async () => {
+test('cc-ancients (360x740, touch): play, CCA-MV-1 a unit that goes back beside a legal order: its reason is said in red, not the order’s green', { skip: !has('cc-ancients', 'order'), timeout: 300000 }, async () => {
   const { context, page, errors } = await centreWithOutsider();
   await touchDrag(page, await screen(page, 7, 6), await screen(page, 7, 5));
   await page.waitForFunction(() => /1 of 3 orders used/.test(document.getElementById('verdict')?.textContent ?? ''));
@@ -297,7 +297,7 @@ test('cc-ancients (360x740, touch): play, CCA-MV-1 a unit that goes back beside 
   await context.close();
 });
 
-test('cc-ancients (360x740, touch): play, CCA-CD-1 with no card played a unit dropped on a hex it reaches, or moved there by taps, stays: the verdict says first that a card orders moves, and no Make this move is offered', { skip: !has('cc-ancients', 'order'), timeout: 90000 }, async () => {
+test('cc-ancients (360x740, touch): play, CCA-CD-1 with no card played a unit dropped on a hex it reaches, or moved there by taps, stays: the verdict says first that a card orders moves, and no Make this move is offered', { skip: !has('cc-ancients', 'order'), timeout: 300000 }, async () => {
   const { context, page, errors } = await openPage(env, PHONE, { touch: true });
   await pickSystem(page, 'cc-ancients');
   await openRequest(page, ROME());
@@ -336,7 +336,7 @@ test('cc-ancients (360x740, touch): play, CCA-CD-1 with no card played a unit dr
   await context.close();
 });
 
-test('cc-ancients (360x740, touch): play, CCA-CD-1 a double tap on a section card plays it: Cancel card, shown where the card buttons were, does not take the second tap', { skip: !has('cc-ancients', 'order'), timeout: 90000 }, async (t) => {
+test('cc-ancients (360x740, touch): play, CCA-CD-1 a double tap on a section card plays it: Cancel card, shown where the card buttons were, does not take the second tap', { skip: !has('cc-ancients', 'order'), timeout: 300000 }, async (t) => {
   const { context, page, errors } = await openPage(env, PHONE, { touch: true });
   await pickSystem(page, 'cc-ancients');
   await openRequest(page, ROME());
@@ -365,7 +365,7 @@ test('cc-ancients (360x740, touch): play, CCA-CD-1 a double tap on a section car
   await context.close();
 });
 
-test('cc-ancients (360x740, touch): play, CCA-LD-8 CCA-LD-10 a leader dragged off his unit by his own disc detaches (one order), the unit dragged by the rest of its hex moves alone; Make this move makes both', { skip: !has('cc-ancients', 'order'), timeout: 90000 }, async () => {
+test('cc-ancients (360x740, touch): play, CCA-LD-8 CCA-LD-10 a leader dragged off his unit by his own disc detaches (one order), the unit dragged by the rest of its hex moves alone; Make this move makes both', { skip: !has('cc-ancients', 'order'), timeout: 300000 }, async () => {
   const { context, page, errors } = await openPage(env, PHONE, { touch: true });
   await pickSystem(page, 'cc-ancients');
   // Scipio with the Hastati on col 5, row 6: attached (CCA-LD-8)
@@ -411,7 +411,7 @@ async function scipioOnHastati() {
 // The position the newcomer played (Scipio on the Hastati, CCA-LD-8): a finger on the middle of the
 // Hastati's token, where the eye sees the unit, picks up the unit, and Scipio goes with it (one order
 // covers both); the leader's "L" covers neither the unit's type ("MI") nor any name.
-test('cc-ancients (360x740, touch): play, CCA-LD-8 a unit with a leader dragged by the middle of its token moves with him (1 of 3 orders), and the leader’s badge covers no label', { skip: !has('cc-ancients', 'order'), timeout: 90000 }, async () => {
+test('cc-ancients (360x740, touch): play, CCA-LD-8 a unit with a leader dragged by the middle of its token moves with him (1 of 3 orders), and the leader’s badge covers no label', { skip: !has('cc-ancients', 'order'), timeout: 300000 }, async () => {
   const { context, page, errors } = await scipioOnHastati();
   // zoomed out to the hexes the newcomer had (about 38 px across: board.js LEGIBLE_HEX), where the
   // leader's disc covered the middle of the unit's token
@@ -441,7 +441,7 @@ const overlaps = (a, b) => a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a
 // at the board's 12 px text inside each). The newcomer's Outriders, the default position's widest
 // reach (64 hexes), ran 3 columns past a phone's right edge at the opening zoom. The unit tapped is
 // the one the engine gives the most hexes.
-test('godsgloom (360x740, touch): play, GG-MOV-1 the unit with the widest reach tapped: every hex of its reach whole on screen, clear of the zoom buttons, hexes 30 px across at least', { skip: !has('godsgloom', 'reach'), timeout: 90000 }, async () => {
+test('godsgloom (360x740, touch): play, GG-MOV-1 the unit with the widest reach tapped: every hex of its reach whole on screen, clear of the zoom buttons, hexes 30 px across at least', { skip: !has('godsgloom', 'reach'), timeout: 300000 }, async () => {
   const { context, page, errors } = await openPage(env, PHONE, { touch: true });
   await pickSystem(page, 'godsgloom');
   const request = await pageRequest(page);
@@ -476,7 +476,7 @@ test('godsgloom (360x740, touch): play, GG-MOV-1 the unit with the widest reach 
 // While a finger carries a unit, the hex under it is named as the page names hexes, "col C row R",
 // at 12 px at least, whole in the board and clear of the fingertip (40 px above or below it). Held
 // over a hex of an odd row next to the question's unit (GG-MOV-1: a hex it reaches).
-test('godsgloom (360x740, touch): play, GG-MOV-1 a unit carried over a hex of an odd row: the hex under the finger named “col C row R” by the finger, clear of it', { skip: !has('godsgloom', 'reach'), timeout: 90000 }, async () => {
+test('godsgloom (360x740, touch): play, GG-MOV-1 a unit carried over a hex of an odd row: the hex under the finger named “col C row R” by the finger, clear of it', { skip: !has('godsgloom', 'reach'), timeout: 300000 }, async () => {
   const { context, page, errors } = await openPage(env, PHONE, { touch: true });
   await pickSystem(page, 'godsgloom');
   const request = await pageRequest(page), u = request.units.find((x) => x.id === request.unit);
@@ -505,7 +505,7 @@ test('godsgloom (360x740, touch): play, GG-MOV-1 a unit carried over a hex of an
 // the tag names that hex, as the verdict does, not the hex under the finger (a newcomer read "col 6
 // row 7" by the finger and "col 6, row 8" in the verdict). Held over the Warbeast's hexon centre
 // moved by (3, 1), a hex no hexon is centred on, whose one nearest centre is one hex off: (2, 1).
-test('torn-world (360x740, touch): play, TW-LRG-2 a Large miniature carried off its lattice: the tag names the hexon centre it would stand on, not the hex under the finger', { skip: !has('torn-world', 'move'), timeout: 90000 }, async () => {
+test('torn-world (360x740, touch): play, TW-LRG-2 a Large miniature carried off its lattice: the tag names the hexon centre it would stand on, not the hex under the finger', { skip: !has('torn-world', 'move'), timeout: 300000 }, async () => {
   const { context, page, errors } = await openPage(env, PHONE, { touch: true });
   await pickSystem(page, 'torn-world');
   const w = (await hook(page, 'state')).doc.units.find((u) => u.id === 'Warbeast');
@@ -526,7 +526,7 @@ test('torn-world (360x740, touch): play, TW-LRG-2 a Large miniature carried off 
 // over the board's top covered its second and third rows, and at the board's foot its last. Both go
 // beside the board, in the column, the note over its foot: clear of the card bar and the verdict,
 // and of every unit's token and every hex of the question's reach (CCA-MV-2).
-test('cc-ancients (740x360, touch): play, CCA-MV-2 the first visit’s note beside the board, clear of the card bar, the verdict, the units and the reach', { skip: !has('cc-ancients', 'reach'), timeout: 90000 }, async () => {
+test('cc-ancients (740x360, touch): play, CCA-MV-2 the first visit’s note beside the board, clear of the card bar, the verdict, the units and the reach', { skip: !has('cc-ancients', 'reach'), timeout: 300000 }, async () => {
   const { context, page, errors } = await openPage(env, { width: 740, height: 360 }, { touch: true });
   await pickSystem(page, 'cc-ancients');
   await page.waitForSelector('#coach:not([hidden])');
@@ -590,7 +590,7 @@ test('cc-ancients (360x740, touch): play, CCA-CD-1 the centre card’s “orders
 // texts are (legible.test: 12 px at least), the letter's box with a 1.5 px ring each side needs a
 // disc 15 px across; his disc lies over his unit's by no more than a quarter of its width, and his
 // letter's box inside his disc.
-test('cc-ancients (360x740, touch): CCA-LD-8 an attached leader’s token is 15 px across at least, its 12 px “L” inside it and three quarters of it clear of his unit’s token, at 38 px hexes and below', { skip: !has('cc-ancients', 'order'), timeout: 90000 }, async () => {
+test('cc-ancients (360x740, touch): CCA-LD-8 an attached leader’s token is 15 px across at least, its 12 px “L” inside it and three quarters of it clear of his unit’s token, at 38 px hexes and below', { skip: !has('cc-ancients', 'order'), timeout: 300000 }, async () => {
   const { context, page, errors } = await scipioOnHastati();
   const seen = [];
   while ((await hook(page, 'camera')).s > 17) {
@@ -619,7 +619,7 @@ test('cc-ancients (360x740, touch): CCA-LD-8 an attached leader’s token is 15 
 // Order Mounted Troops of 1 order: the Equites (medium cavalry: 3 hexes, CCA-MV-1) ordered from the
 // right flank (the card orders any section); col 10 row 6 to col 10 row 3 is 3 hexes (axial (7, 6)
 // to (9, 3)). The Hastati, foot, are not the card's to order and go back.
-test('cc-ancients (360x740, touch): play, CCA-MV-1 CCA-CD-1 the other cards in one select on the cards’ 360 px row: Order Mounted Troops of 1 order, the Hastati (foot) go back, the Equites ridden 3 hexes make the order', { skip: !has('cc-ancients', 'order'), timeout: 90000 }, async () => {
+test('cc-ancients (360x740, touch): play, CCA-MV-1 CCA-CD-1 the other cards in one select on the cards’ 360 px row: Order Mounted Troops of 1 order, the Hastati (foot) go back, the Equites ridden 3 hexes make the order', { skip: !has('cc-ancients', 'order'), timeout: 300000 }, async () => {
   const { context, page, errors } = await openPage(env, PHONE, { touch: true });
   await pickSystem(page, 'cc-ancients');
   await openRequest(page, ROME([{ id: 'Equites', side: 'Rome', type: 'medium cavalry', col: 10, row: 6 }]));
@@ -664,7 +664,7 @@ test('cc-ancients (360x740, touch): play, CCA-MV-1 CCA-CD-1 the other cards in o
 // Move-Fire-Move (CCA-CD-1): a light unit moves, ranged combat comes between, and it may move again
 // (the request's `second` move). The Velites (light infantry: 2 hexes, CCA-MV-1) from col 9 row 6
 // one hex to row 5, then dragged again one more to row 4; the order waits for Make this move.
-test('cc-ancients (360x740, touch): play, CCA-CD-1 Move-Fire-Move of 1 order: the Velites dragged one hex, then again one more (its second move, after ranged combat); Make this move makes both', { skip: !has('cc-ancients', 'order'), timeout: 90000 }, async () => {
+test('cc-ancients (360x740, touch): play, CCA-CD-1 Move-Fire-Move of 1 order: the Velites dragged one hex, then again one more (its second move, after ranged combat); Make this move makes both', { skip: !has('cc-ancients', 'order'), timeout: 300000 }, async () => {
   const { context, page, errors } = await openCard([{ id: 'Velites', side: 'Rome', type: 'light infantry', col: 9, row: 6 }], 'move-fire-move', {
     count: '1', shown: () => /^Move-Fire-Move$/.test(document.getElementById('order-total')?.textContent ?? '') && /Drag a unit again for its move after ranged combat/.test(document.getElementById('verdict')?.textContent ?? '') });
   await touchDrag(page, await screen(page, 9, 6), await screen(page, 9, 5));
@@ -719,7 +719,7 @@ const said = (page, text) => page.waitForFunction((t) => (document.getElementByI
 // and take none of the card's 3; the Principes and Triarii (heavy infantry, 1 hex) and the Velites
 // (light infantry, 2 hexes) take the 3; each may battle after such a move (CCA-MV-2). The third of
 // the 3 used makes the order.
-test('cc-ancients (360x740, touch): play, CCA-LD-8 CCA-MV-2 a Leadership card: the Hastati dragged carry Scipio (his card, 0 of 3 used), then the Principes, Triarii and Velites in linked hexes; the third makes the order (5 touches), undone and redone', { skip: !has('cc-ancients', 'order'), timeout: 90000 }, async () => {
+test('cc-ancients (360x740, touch): play, CCA-LD-8 CCA-MV-2 a Leadership card: the Hastati dragged carry Scipio (his card, 0 of 3 used), then the Principes, Triarii and Velites in linked hexes; the third makes the order (5 touches), undone and redone', { skip: !has('cc-ancients', 'order'), timeout: 300000 }, async () => {
   const { context, page, errors } = await openPage(env, PHONE, { touch: true });
   let touches = 0;
   const counted = (f) => async (...a) => { touches++; return f(...a); };
@@ -783,7 +783,7 @@ test('cc-ancients (360x740, touch): play, CCA-LD-8 CCA-MV-2 a Leadership card: t
 // 4 units or leaders in linked hexes instead of 3. The LEAD position stands in the centre section
 // (cols 4 to 8 of the 13 × 9 board), so Inspired Center Leadership orders Scipio's chain: after the
 // Hastati with Scipio and three linked units, one order of the 4 is left, and the order is not made.
-test('cc-ancients (360x740, touch): play, CCA-LD-8 Inspired Center Leadership from the play bar: the request names the section, the Hastati carry Scipio (0 of 4 used), three linked units use 3 of 4 and the order waits', { skip: !has('cc-ancients', 'order'), timeout: 90000 }, async () => {
+test('cc-ancients (360x740, touch): play, CCA-LD-8 Inspired Center Leadership from the play bar: the request names the section, the Hastati carry Scipio (0 of 4 used), three linked units use 3 of 4 and the order waits', { skip: !has('cc-ancients', 'order'), timeout: 300000 }, async () => {
   const { context, page, errors } = await openPage(env, PHONE, { touch: true });
   await pickSystem(page, 'cc-ancients');
   await openRequest(page, LEAD());
@@ -808,7 +808,7 @@ test('cc-ancients (360x740, touch): play, CCA-LD-8 Inspired Center Leadership fr
   await context.close();
 });
 
-test('cc-ancients (360x740, touch): play, CCA-LD-9 on a Leadership card Scipio dragged off the Hastati by his disc goes back (no leader detaches on it), the reason on screen; the Equites, in no linked hex, go back too', { skip: !has('cc-ancients', 'order'), timeout: 90000 }, async () => {
+test('cc-ancients (360x740, touch): play, CCA-LD-9 on a Leadership card Scipio dragged off the Hastati by his disc goes back (no leader detaches on it), the reason on screen; the Equites, in no linked hex, go back too', { skip: !has('cc-ancients', 'order'), timeout: 300000 }, async () => {
   const { context, page, errors } = await openPage(env, PHONE, { touch: true });
   await pickSystem(page, 'cc-ancients');
   await openRequest(page, LEAD());
@@ -848,7 +848,7 @@ test('cc-ancients (360x740, touch): play, CCA-LD-9 on a Leadership card Scipio d
 // Principes on col 7, row 6 are next to him. Dragged first, they name no leader: without one the
 // engine reads the card as one unit of choice, which the page does not guess; Scipio tapped, the
 // card is his.
-test('cc-ancients (360x740, touch): play, CCA-LD-4 a Leadership card: the Principes dragged first name no leader and the order waits; a lone Scipio tapped gives the card without moving; Make this move makes it, Scipio where he stood', { skip: !has('cc-ancients', 'order'), timeout: 90000 }, async () => {
+test('cc-ancients (360x740, touch): play, CCA-LD-4 a Leadership card: the Principes dragged first name no leader and the order waits; a lone Scipio tapped gives the card without moving; Make this move makes it, Scipio where he stood', { skip: !has('cc-ancients', 'order'), timeout: 300000 }, async () => {
   const { context, page, errors } = await openCard([], 'leadership');
   await touchDrag(page, await screen(page, 7, 6), await screen(page, 7, 5));
   await said(page, 'Tap the leader who gives it');
@@ -870,7 +870,7 @@ test('cc-ancients (360x740, touch): play, CCA-LD-4 a Leadership card: the Princi
   await context.close();
 });
 
-test('cc-ancients (1280x800, keyboard): play, CCA-MV-1 with a card played, N picks the Hastati, ArrowUp carries them a hex ahead, Enter puts them down: the move joins the order', { skip: !has('cc-ancients', 'order'), timeout: 90000 }, async () => {
+test('cc-ancients (1280x800, keyboard): play, CCA-MV-1 with a card played, N picks the Hastati, ArrowUp carries them a hex ahead, Enter puts them down: the move joins the order', { skip: !has('cc-ancients', 'order'), timeout: 300000 }, async () => {
   const { context, page, errors } = await openPage(env, DESKTOP);
   await pickSystem(page, 'cc-ancients');
   await openRequest(page, ROME());
@@ -903,7 +903,7 @@ const EX1 = {
 // dropped on col 5, row 5, on him: while the player taps where he goes, the name of the Faceless One
 // (out of the view to the right) sat on the hexes offered. No name of an arrow at the view's edge
 // lies on those hexes.
-test('torn-world (360x740, touch): play, TW-EJ-1 TW-EJ-3 the Warbeast dropped on the Guardsman: while the nearest free hexes are offered, the off-view arrow’s name lies on none of them', { skip: !has('torn-world', 'move'), timeout: 90000 }, async () => {
+test('torn-world (360x740, touch): play, TW-EJ-1 TW-EJ-3 the Warbeast dropped on the Guardsman: while the nearest free hexes are offered, the off-view arrow’s name lies on none of them', { skip: !has('torn-world', 'move'), timeout: 300000 }, async () => {
   const { context, page, errors } = await openPage(env, PHONE, { touch: true });
   await pickSystem(page, 'torn-world');
   const request = await pageRequest(page);
@@ -929,7 +929,7 @@ test('torn-world (360x740, touch): play, TW-EJ-1 TW-EJ-3 the Warbeast dropped on
   await context.close();
 });
 
-test('torn-world (360x740, touch): play, TW-EJ-1 TW-EJ-3 the Faceless One dropped on the Swordsman: the test’s outcome chosen (failed), then one of the 3 nearest free hexes tapped; the move is made with those choices (3 touches), undone and redone', { skip: !has('torn-world', 'move'), timeout: 90000 }, async () => {
+test('torn-world (360x740, touch): play, TW-EJ-1 TW-EJ-3 the Faceless One dropped on the Swordsman: the test’s outcome chosen (failed), then one of the 3 nearest free hexes tapped; the move is made with those choices (3 touches), undone and redone', { skip: !has('torn-world', 'move'), timeout: 300000 }, async () => {
   const { context, page, errors } = await openPage(env, PHONE, { touch: true });
   await pickSystem(page, 'torn-world');
   await openRequest(page, EX1);
@@ -995,7 +995,7 @@ test('torn-world (360x740, touch): play, TW-EJ-1 TW-EJ-3 the Faceless One droppe
 // own position a Large or Huge miniature dragged to a hexon it cannot end on goes back, and the
 // engine's why stays on screen once the finger has lifted and the reach is ruled again (it was
 // replaced by the reach's verdict then).
-test('torn-world (740x360, touch): play, TW-MV-1 a Large or Huge miniature of the game’s own position dropped where it cannot end goes back, and the reason stays after the drop', { skip: !has('torn-world', 'whyNot'), timeout: 90000 }, async () => {
+test('torn-world (740x360, touch): play, TW-MV-1 a Large or Huge miniature of the game’s own position dropped where it cannot end goes back, and the reason stays after the drop', { skip: !has('torn-world', 'whyNot'), timeout: 300000 }, async () => {
   const { context, page, errors } = await openPage(env, { width: 740, height: 360 }, { touch: true });
   await pickSystem(page, 'torn-world');
   await ruled(page);
@@ -1029,7 +1029,7 @@ test('torn-world (740x360, touch): play, TW-MV-1 a Large or Huge miniature of th
 
 // A share link made in play opens on the same ruling (issue 31): mid-card, the card still played
 // (its running total on the bar); while an ejection is chosen, the choices so far in the request.
-test('torn-world (360x740, touch): play, TW-EJ-1 TW-EJ-3 a tap on the Faceless One, then on the Swordsman’s hexon, asks the same choices as a drop there: nothing moves and no choice is made for the player', { skip: !has('torn-world', 'move'), timeout: 90000 }, async () => {
+test('torn-world (360x740, touch): play, TW-EJ-1 TW-EJ-3 a tap on the Faceless One, then on the Swordsman’s hexon, asks the same choices as a drop there: nothing moves and no choice is made for the player', { skip: !has('torn-world', 'move'), timeout: 300000 }, async () => {
   const { context, page, errors } = await openPage(env, PHONE, { touch: true });
   await pickSystem(page, 'torn-world');
   await openRequest(page, EX1);
@@ -1229,7 +1229,7 @@ const numbersAstray = (page) => page.evaluate(() => {
 });
 
 for (const system of SYSTEMS.filter((s) => s.board === 'hex').map((s) => s.id)) {
-  test(`${system} (1280x800, mouse): play, a drag's numbers are the answer's on screen, where its hexes are now: within the reach, after a zoom mid-drag and once a waypoint makes it a move`, { timeout: 90000 }, async () => {
+  test(`${system} (1280x800, mouse): play, a drag's numbers are the answer's on screen, where its hexes are now: within the reach, after a zoom mid-drag and once a waypoint makes it a move`, { timeout: 300000 }, async () => {
     const { context, page, errors } = await openPage(env, DESKTOP);
     await pickSystem(page, system);
     await ruled(page);

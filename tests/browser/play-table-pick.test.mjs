@@ -33,7 +33,7 @@ const clockwise = ({ h, c, r }, px) => ({ x: h.x - (h.y - c.y) / r * px, y: h.y 
 // step (its depth) on along facing 65. In the world (ahead (sin 20°, cos 20°), right (cos 20°,
 // −sin 20°)): the bevel at (14 + 0.3536·0.9397 + 0.8536·0.3420, 9 − 0.3536·0.3420 + 0.8536·0.9397)
 // = (14.6242, 9.6812), the centre at (14.6242 + 0.5·sin 65°, 9.6812 + 0.5·cos 65°) = (15.0773, 9.8925).
-test('arcane-legions (360x740, touch): play, AL-TRN-1 a short drag of the turn handle (14 px, past its 10° dead zone, short of 22.5°) is one turn of the turning tool and no step: the 45° right position nearest the finger, marked while held; made, the Legion faces 65 where the tool sets it down (2 touches)', { timeout: 90000 }, async () => {
+test('arcane-legions (360x740, touch): play, AL-TRN-1 a short drag of the turn handle (14 px, past its 10° dead zone, short of 22.5°) is one turn of the turning tool and no step: the 45° right position nearest the finger, marked while held; made, the Legion faces 65 where the tool sets it down (2 touches)', { timeout: 300000 }, async () => {
   const { context, page, errors } = await openPage(env, PHONE, { touch: true });
   const home = await unitOf(page, 'Legion');
   // touch 1: a tap picks the unit (its turn handle shows)
@@ -72,7 +72,7 @@ test('arcane-legions (360x740, touch): play, AL-TRN-1 a short drag of the turn h
 // off its front costs 1 × (1 + 1 step beyond the tool) = 2 (AL-TRN-2): more than is left, so the
 // engine refuses it. Where the tool would have set it down is found as above: (11.181 + 1.0773,
 // 10.026 + 0.8925) = (12.258, 10.919), facing 65, on open table (the Chargers stand at y ≥ 12.5).
-test('arcane-legions (360x740, touch): play, AL-TRN-2 a turn the points left cannot pay is refused, and where the tool would have set the Legion down is drawn in view (red, over the table beside it), not under the unit', { timeout: 90000 }, async () => {
+test('arcane-legions (360x740, touch): play, AL-TRN-2 a turn the points left cannot pay is refused, and where the tool would have set the Legion down is drawn in view (red, over the table beside it), not under the unit', { timeout: 300000 }, async () => {
   const { context, page, errors } = await openPage(env, PHONE, { touch: true });
   const home = await unitOf(page, 'Legion');
   const left = [home.x - 3 * Math.cos(rad(20)), home.y + 3 * Math.sin(rad(20))];
@@ -118,7 +118,7 @@ test('arcane-legions (360x740, touch): play, AL-TRN-2 a turn the points left can
 // way the Knights look, 270. The pursuit then is the Knights' of the Raiders; a tap on the Spearmen
 // (in contact with no enemy) makes them the pursuer of the Raiders still; a tap on the Knights again
 // makes them the pursuer of the Raiders, whom they touch.
-test('ninth-age (360x740, touch): play, 9A-PU-0 9A-FL-1 after the Knights’ charge is made, the bar’s Pursue is the Knights’ pursuit of the Raiders, fleeing their way (270); a tap on the Spearmen makes them the pursuer, one on the Knights again theirs; rolled and made, the Knights pursue', { timeout: 90000 }, async () => {
+test('ninth-age (360x740, touch): play, 9A-PU-0 9A-FL-1 after the Knights’ charge is made, the bar’s Pursue is the Knights’ pursuit of the Raiders, fleeing their way (270); a tap on the Spearmen makes them the pursuer, one on the Knights again theirs; rolled and made, the Knights pursue', { timeout: 300000 }, async () => {
   const { context, page, errors } = await openPage(env, PHONE, { touch: true });
   await pickSystem(page, 'ninth-age');
   assert.deepEqual((await pageRequest(page)).pursuers.map((p) => p.unit), ['Spearmen'], 'the opening’s pursuer');

@@ -41,7 +41,7 @@ async function undoRedo(page, game, id, home, moved, name, asked = null) {
   await shot(page, game, `${name}-redone`);
 }
 
-test('arcane-legions (360x740, touch): play, AL-LAT-2 AL-LAT-3 a drag of 0.8 of a step ahead is one partial step for the forward cost of 1; AL-MOV-1 4 icons leave 3; the drop makes the order, undone and redone (3 touches)', { timeout: 90000 }, async () => {
+test('arcane-legions (360x740, touch): play, AL-LAT-2 AL-LAT-3 a drag of 0.8 of a step ahead is one partial step for the forward cost of 1; AL-MOV-1 4 icons leave 3; the drop makes the order, undone and redone (3 touches)', { timeout: 300000 }, async () => {
   const { context, page, errors } = await openPage(env, PHONE, { touch: true });
   assert.equal(await page.isChecked('input[name="mode"][value="play"]'), true, 'Play is the mode once a position is on the board');
   const home = await unitOf(page, 'Legion');
@@ -77,7 +77,7 @@ test('arcane-legions (360x740, touch): play, AL-LAT-2 AL-LAT-3 a drag of 0.8 of 
   await context.close();
 });
 
-test('arcane-legions (360x740, touch): play, AL-LAT-2 AL-LAT-3 an illegal drop: 2.5 steps back cost 2 each, the third is more than the 4 points: the Legion stays and the reason stays on screen', { timeout: 90000 }, async () => {
+test('arcane-legions (360x740, touch): play, AL-LAT-2 AL-LAT-3 an illegal drop: 2.5 steps back cost 2 each, the third is more than the 4 points: the Legion stays and the reason stays on screen', { timeout: 300000 }, async () => {
   const { context, page, errors } = await openPage(env, PHONE, { touch: true });
   const home = await unitOf(page, 'Legion');
   await touchDrag(page, await hook(page, 'screenOf', 'Legion'), await ahead(page, home, -2.5), { hold: async () => {
@@ -99,7 +99,7 @@ test('arcane-legions (360x740, touch): play, AL-LAT-2 AL-LAT-3 an illegal drop: 
   await context.close();
 });
 
-test('arcane-legions (360x740, touch): play, AL-TRN-1 the turn handle dragged 45° round turns the Legion with the turning tool from facing 20 to 65; the drop makes it, undone and redone (4 touches)', { timeout: 90000 }, async () => {
+test('arcane-legions (360x740, touch): play, AL-TRN-1 the turn handle dragged 45° round turns the Legion with the turning tool from facing 20 to 65; the drop makes it, undone and redone (4 touches)', { timeout: 300000 }, async () => {
   const { context, page, errors } = await openPage(env, PHONE, { touch: true });
   const home = await unitOf(page, 'Legion');
   // touch 1: a tap picks the unit (its turn handle shows, and its reach area)
@@ -133,7 +133,7 @@ test('arcane-legions (360x740, touch): play, AL-TRN-1 the turn handle dragged 45
   await context.close();
 });
 
-test('arcane-legions (360x740, touch): play, AL-COL-1 AL-SNP-1 AL-COL-2 dragged 3.4 steps ahead the Legion meets the Chargers at an angle in its third step, snaps flush and stops: 3 of 4 points, the last lost; made, undone and redone (3 touches)', { timeout: 90000 }, async () => {
+test('arcane-legions (360x740, touch): play, AL-COL-1 AL-SNP-1 AL-COL-2 dragged 3.4 steps ahead the Legion meets the Chargers at an angle in its third step, snaps flush and stops: 3 of 4 points, the last lost; made, undone and redone (3 touches)', { timeout: 300000 }, async () => {
   const { context, page, errors } = await openPage(env, PHONE, { touch: true });
   const home = await unitOf(page, 'Legion');
   const asked = await pageRequest(page);
@@ -180,7 +180,7 @@ test('arcane-legions (360x740, touch): play, AL-COL-1 AL-SNP-1 AL-COL-2 dragged 
   await context.close();
 });
 
-test('ninth-age (360x740, touch): play, 9A-CH-1 9A-ARC-1 the Knights dragged onto the Raiders’ left flank charge it, the flank under the finger marked, the Charge Range roll it needs said; let go, nothing moves until the play bar’s Roll 2D6 (3 + 2: 8″ + 5 = 13″ reaches), then Make this move; undone and redone (5 touches)', { timeout: 90000 }, async () => {
+test('ninth-age (360x740, touch): play, 9A-CH-1 9A-ARC-1 the Knights dragged onto the Raiders’ left flank charge it, the flank under the finger marked, the Charge Range roll it needs said; let go, nothing moves until the play bar’s Roll 2D6 (3 + 2: 8″ + 5 = 13″ reaches), then Make this move; undone and redone (5 touches)', { timeout: 300000 }, async () => {
   const { context, page, errors } = await openPage(env, PHONE, { touch: true });
   await pickSystem(page, 'ninth-age');
   assert.equal(await page.isChecked('input[name="mode"][value="play"]'), true);
@@ -255,7 +255,7 @@ test('ninth-age (360x740, touch): play, 9A-CH-1 9A-ARC-1 the Knights dragged ont
 
 // What the newcomer met: after a charge made, a drag onto open ground left "Charge made: …" as the
 // verdict (a measure edits nothing, so the move made stayed the held words): the verdict is the measure.
-test('ninth-age (360x740, touch): play, 9A-CH-1 after a charge made (Roll 2D6 3 + 2, Make this move), the Spearmen dragged 3″ back onto open ground: the verdict is the ruler’s reading, not “Charge made”', { timeout: 90000 }, async () => {
+test('ninth-age (360x740, touch): play, 9A-CH-1 after a charge made (Roll 2D6 3 + 2, Make this move), the Spearmen dragged 3″ back onto open ground: the verdict is the ruler’s reading, not “Charge made”', { timeout: 300000 }, async () => {
   const { context, page, errors } = await openPage(env, PHONE, { touch: true });
   await pickSystem(page, 'ninth-age');
   await knightsChargeMade(page);
@@ -276,7 +276,7 @@ test('ninth-age (360x740, touch): play, 9A-CH-1 after a charge made (Roll 2D6 3 
   await context.close();
 });
 
-test('ninth-age (360x740, touch): play, 9A-CH-1 A-9A-4 a charge rolled short: 1 + 2 is a Charge Range of 11″ for a 12–13″ charge, so Make this move makes the Knights’ Failed Charge Move, the highest D6 (2″) toward the Raiders, and says so', { timeout: 90000 }, async () => {
+test('ninth-age (360x740, touch): play, 9A-CH-1 A-9A-4 a charge rolled short: 1 + 2 is a Charge Range of 11″ for a 12–13″ charge, so Make this move makes the Knights’ Failed Charge Move, the highest D6 (2″) toward the Raiders, and says so', { timeout: 300000 }, async () => {
   const { context, page, errors } = await openPage(env, PHONE, { touch: true });
   await pickSystem(page, 'ninth-age');
   const home = await unitOf(page, 'Knights');
@@ -300,7 +300,7 @@ test('ninth-age (360x740, touch): play, 9A-CH-1 A-9A-4 a charge rolled short: 1 
   await context.close();
 });
 
-test('ninth-age (360x740, touch): play, 9A-ARC-1 dragged onto the Raiders’ front the charge is still against the left flank, and the verdict says why; open ground is measured from the front, against the Advance Rate forward and half of it sideways (red beyond); a charge out of range is not made and says why', { timeout: 90000 }, async () => {
+test('ninth-age (360x740, touch): play, 9A-ARC-1 dragged onto the Raiders’ front the charge is still against the left flank, and the verdict says why; open ground is measured from the front, against the Advance Rate forward and half of it sideways (red beyond); a charge out of range is not made and says why', { timeout: 300000 }, async () => {
   const { context, page, errors } = await openPage(env, PHONE, { touch: true });
   await pickSystem(page, 'ninth-age');
   const home = await unitOf(page, 'Knights');
@@ -383,7 +383,7 @@ test('ninth-age (360x740, touch): play, 9A-ARC-1 dragged onto the Raiders’ fro
 // the charge is the flank's, in the lines a phone shows before its "…" (after the ruling's words it
 // was a fifth line, hidden).
 for (const viewport of [PHONE, { width: 740, height: 360 }]) {
-  test(`ninth-age (${viewport.width}x${viewport.height}, touch): play, 9A-ARC-1 the Knights dropped on the Raiders’ front charge their left flank, and the verdict shows why without a tap`, { timeout: 90000 }, async () => {
+  test(`ninth-age (${viewport.width}x${viewport.height}, touch): play, 9A-ARC-1 the Knights dropped on the Raiders’ front charge their left flank, and the verdict shows why without a tap`, { timeout: 300000 }, async () => {
     const { context, page, errors } = await openPage(env, viewport, { touch: true });
     await pickSystem(page, 'ninth-age');
     const raiders = await unitOf(page, 'Raiders');
@@ -417,7 +417,7 @@ for (const viewport of [PHONE, { width: 740, height: 360 }]) {
 // ruler from its front)"): after a pursuit the Spearmen stand to the Knights' upper left; the Knights
 // dragged 6.5″ back and to the left (a 13.8 px inch, as the pursuit's framing had it). The ruler's
 // reading is drawn clear of the units' names, and the verdict is the measure's, not the pursuit's.
-test('ninth-age (360x740, touch): play, a drag onto open ground behind the Knights: the ruler’s reading covers no name, and the verdict is the measure (half the Advance Rate backward, beyond), not the ruling before it', { timeout: 90000 }, async () => {
+test('ninth-age (360x740, touch): play, a drag onto open ground behind the Knights: the ruler’s reading covers no name, and the verdict is the measure (half the Advance Rate backward, beyond), not the ruling before it', { timeout: 300000 }, async () => {
   const { context, page, errors } = await openPage(env, PHONE, { touch: true });
   await pickSystem(page, 'ninth-age');
   // the Spearmen set up where the pursuit left them (their middle 1.9″ right and 5.4″ up)
@@ -451,7 +451,7 @@ test('ninth-age (360x740, touch): play, a drag onto open ground behind the Knigh
   await context.close();
 });
 
-test('ninth-age (360x740, touch): play, 9A-PU-1 9A-DST-1 a pursuit stays roll-driven: Roll 2D6 (10 against a flee of 11: the Raiders escape), Make this move, undone and redone (5 touches)', { timeout: 90000 }, async () => {
+test('ninth-age (360x740, touch): play, 9A-PU-1 9A-DST-1 a pursuit stays roll-driven: Roll 2D6 (10 against a flee of 11: the Raiders escape), Make this move, undone and redone (5 touches)', { timeout: 300000 }, async () => {
   const { context, page, errors } = await openPage(env, PHONE, { touch: true });
   await pickSystem(page, 'ninth-age');
   const home = await unitOf(page, 'Spearmen');
@@ -482,7 +482,7 @@ test('ninth-age (360x740, touch): play, 9A-PU-1 9A-DST-1 a pursuit stays roll-dr
   await context.close();
 });
 
-test('ninth-age (360x740, touch): play, 9A-PU-1 9A-DST-1 the play bar rolls the pursuit\'s dice beside the board: Roll 2D6, Make this move (2 touches), undone and redone', { timeout: 90000 }, async () => {
+test('ninth-age (360x740, touch): play, 9A-PU-1 9A-DST-1 the play bar rolls the pursuit\'s dice beside the board: Roll 2D6, Make this move (2 touches), undone and redone', { timeout: 300000 }, async () => {
   const { context, page, errors } = await openPage(env, PHONE, { touch: true });
   await pickSystem(page, 'ninth-age');
   const home = await unitOf(page, 'Spearmen');
@@ -525,7 +525,7 @@ test('ninth-age (360x740, touch): play, 9A-PU-1 9A-DST-1 the play bar rolls the 
 // (31, 26) is 12″ ahead of the Spearmen's (30, 14), 1″ to the side: in their front arc (9A-ARC-1),
 // so the Spearmen's front (facing 0, towards +y) is engaged. The Raiders end facing 0, their centre
 // moved straight along +y by the roll (or further, to end clear: `extended`).
-test('ninth-age (360x740, touch): play, 9A-FL-1 a flee stays roll-driven: the flee chosen on the play bar beside the board, its Roll 2D6, Make this move turns the Raiders’ rear to the Spearmen’s front and moves them straight on by the roll; undone and redone', { timeout: 90000 }, async () => {
+test('ninth-age (360x740, touch): play, 9A-FL-1 a flee stays roll-driven: the flee chosen on the play bar beside the board, its Roll 2D6, Make this move turns the Raiders’ rear to the Spearmen’s front and moves them straight on by the roll; undone and redone', { timeout: 300000 }, async () => {
   const { context, page, errors } = await openPage(env, PHONE, { touch: true });
   await pickSystem(page, 'ninth-age');
   const home = await unitOf(page, 'Raiders'), from = await unitOf(page, 'Spearmen');
@@ -574,7 +574,7 @@ test('ninth-age (360x740, touch): play, 9A-FL-1 a flee stays roll-driven: the fl
   await context.close();
 });
 
-test('arcane-legions (1280x800, keyboard): play, AL-MOV-2 N picks the Legion, ArrowUp asks a step forward, E then a 45° turn (two steps would bring the turn onto the Chargers); Enter makes the order; Escape takes a carried order back', { timeout: 90000 }, async () => {
+test('arcane-legions (1280x800, keyboard): play, AL-MOV-2 N picks the Legion, ArrowUp asks a step forward, E then a 45° turn (two steps would bring the turn onto the Chargers); Enter makes the order; Escape takes a carried order back', { timeout: 300000 }, async () => {
   const { context, page, errors } = await openPage(env, DESKTOP);
   const home = await unitOf(page, 'Legion');
   await page.focus('#board');
@@ -602,7 +602,7 @@ test('arcane-legions (1280x800, keyboard): play, AL-MOV-2 N picks the Legion, Ar
   await context.close();
 });
 
-test('arcane-legions (360x740, touch): play, AL-MOV-2 AL-TRN-1 a step and a turn in one drag: a step ahead, the finger rests, then pushed 45° to the right the turning tool turns the Legion from facing 20 to 65; made, undone and redone (3 touches)', { timeout: 90000 }, async () => {
+test('arcane-legions (360x740, touch): play, AL-MOV-2 AL-TRN-1 a step and a turn in one drag: a step ahead, the finger rests, then pushed 45° to the right the turning tool turns the Legion from facing 20 to 65; made, undone and redone (3 touches)', { timeout: 300000 }, async () => {
   const { context, page, errors } = await openPage(env, PHONE, { touch: true });
   const home = await unitOf(page, 'Legion');
   const asked = await pageRequest(page);
@@ -635,7 +635,7 @@ test('arcane-legions (360x740, touch): play, AL-MOV-2 AL-TRN-1 a step and a turn
 });
 
 for (const [way, dx, x] of [['left', -1, 15], ['right', 1, 15.5]]) {
-  test(`arcane-legions (360x740, touch): play, AL-COL-2 AL-SLD-1 after the collision with the Chargers the finger moved ${way} along them slides the Legion ${way} to the next notch (x ${x}); made (1 touch)`, { timeout: 90000 }, async () => {
+  test(`arcane-legions (360x740, touch): play, AL-COL-2 AL-SLD-1 after the collision with the Chargers the finger moved ${way} along them slides the Legion ${way} to the next notch (x ${x}); made (1 touch)`, { timeout: 300000 }, async () => {
     const { context, page, errors } = await openPage(env, PHONE, { touch: true });
     const home = await unitOf(page, 'Legion');
     // as in the collision journey: snapped flush behind the Chargers (x 14 to 16, notches every half
@@ -667,7 +667,7 @@ for (const [way, dx, x] of [['left', -1, 15], ['right', 1, 15.5]]) {
 // makes the move, and the verdict (a live region) says the ruling.
 const unitButton = (page, name) => page.getByRole('button', { name, exact: true });
 
-test('arcane-legions (1280x800, keyboard): the accessible board, AL-MOV-2 AL-LAT-2 Tab from the board reaches the Legion by name; Enter picks it, ArrowUp a step forward (1 of 4 points), Enter makes it, and its name says its new place', { timeout: 90000 }, async () => {
+test('arcane-legions (1280x800, keyboard): the accessible board, AL-MOV-2 AL-LAT-2 Tab from the board reaches the Legion by name; Enter picks it, ArrowUp a step forward (1 of 4 points), Enter makes it, and its name says its new place', { timeout: 300000 }, async () => {
   const { context, page, errors } = await openPage(env, DESKTOP);
   await focusBoard(page);
   await page.keyboard.press('Tab');
@@ -712,7 +712,7 @@ async function rollAndMake(page) {
   await madeSaid(page);
 }
 
-test('ninth-age (1280x800, keyboard): the accessible board, 9A-CH-1 9A-ARC-1 Enter on the Knights, then on the Raiders asks the charge (against the left flank); Enter ends the aim, Roll 2D6 and Make this move make it', { timeout: 90000 }, async () => {
+test('ninth-age (1280x800, keyboard): the accessible board, 9A-CH-1 9A-ARC-1 Enter on the Knights, then on the Raiders asks the charge (against the left flank); Enter ends the aim, Roll 2D6 and Make this move make it', { timeout: 300000 }, async () => {
   const { context, page, errors } = await openPage(env, DESKTOP);
   await pickSystem(page, 'ninth-age');
   await unitButton(page, 'Knights, x 42″ y 16″, facing 350').focus();
@@ -740,7 +740,7 @@ test('ninth-age (1280x800, keyboard): the accessible board, 9A-CH-1 9A-ARC-1 Ent
 // cos 350°) = (−0.174, 0.985), their left (facing 260) (−0.985, −0.174); their front's middle is
 // 0.985″ ahead of their centre, at (41.83, 16.97). The Raiders (5 files × 3 ranks of 25 mm: 4.92″ ×
 // 2.95″) at (31, 26) cover x 28.54 … 33.46, y 24.52 … 27.48.
-test('ninth-age (1280x800, keyboard): play, 9A-CH-1 9A-ARC-1 with the Knights’ control focused the arrows move them from their front, 1″ a press: 3 ArrowUp measure 3″; 10 ArrowUp and 7 ArrowLeft reach the Raiders and aim the charge; Enter, Roll 2D6 and Make this move make it; the control describes its keys', { timeout: 90000 }, async () => {
+test('ninth-age (1280x800, keyboard): play, 9A-CH-1 9A-ARC-1 with the Knights’ control focused the arrows move them from their front, 1″ a press: 3 ArrowUp measure 3″; 10 ArrowUp and 7 ArrowLeft reach the Raiders and aim the charge; Enter, Roll 2D6 and Make this move make it; the control describes its keys', { timeout: 300000 }, async () => {
   const { context, page, errors } = await openPage(env, DESKTOP);
   await pickSystem(page, 'ninth-age');
   const knights = unitButton(page, 'Knights, x 42″ y 16″, facing 350');
@@ -772,7 +772,7 @@ test('ninth-age (1280x800, keyboard): play, 9A-CH-1 9A-ARC-1 with the Knights’
   await context.close();
 });
 
-test('godsgloom (1280x800, keyboard): the accessible board, GG hex play by keys on the Shieldwall’s control: Enter shows its reach, ArrowUp carries it a row up, Enter moves it there', { timeout: 90000 }, async () => {
+test('godsgloom (1280x800, keyboard): the accessible board, GG hex play by keys on the Shieldwall’s control: Enter shows its reach, ArrowUp carries it a row up, Enter moves it there', { timeout: 300000 }, async () => {
   const { context, page, errors } = await openPage(env, DESKTOP);
   await pickSystem(page, 'godsgloom');
   await unitButton(page, 'Shieldwall, col 3 row 6, facing 1').focus();
@@ -791,7 +791,7 @@ test('godsgloom (1280x800, keyboard): the accessible board, GG hex play by keys 
   await context.close();
 });
 
-test('arcane-legions (360x740, touch): set up by touch, AL-LAT-1 the tray’s Sortie dragged onto the table is a new 1 × 1 sortie where it lands; a second is named Sortie 2; a sortie dragged off the table is removed (3 touches)', { timeout: 90000 }, async () => {
+test('arcane-legions (360x740, touch): set up by touch, AL-LAT-1 the tray’s Sortie dragged onto the table is a new 1 × 1 sortie where it lands; a second is named Sortie 2; a sortie dragged off the table is removed (3 touches)', { timeout: 300000 }, async () => {
   const { context, page, errors } = await openPage(env, PHONE, { touch: true });
   await setMode(page, 'setup', true);
   await page.tap('#fit'); // the whole table in view
@@ -819,7 +819,7 @@ test('arcane-legions (360x740, touch): set up by touch, AL-LAT-1 the tray’s So
   await context.close();
 });
 
-test('cc-ancients (360x740, touch): set up by touch, the Hastati (the question’s unit, a row of the order) dragged off the board are removed, and no question names them: the verdict asks for a unit (1 touch)', { timeout: 90000 }, async () => {
+test('cc-ancients (360x740, touch): set up by touch, the Hastati (the question’s unit, a row of the order) dragged off the board are removed, and no question names them: the verdict asks for a unit (1 touch)', { timeout: 300000 }, async () => {
   const { context, page, errors } = await openPage(env, PHONE, { touch: true });
   await pickSystem(page, 'cc-ancients');
   await setMode(page, 'setup', true);
@@ -837,7 +837,7 @@ test('cc-ancients (360x740, touch): set up by touch, the Hastati (the question�
   await context.close();
 });
 
-test('cc-ancients (360x740, touch): set up by touch on a hex board, the tray’s light infantry dropped on column 2, row 6 stands on that hex, named after its type; dragged off the board it is removed (2 touches)', { timeout: 90000 }, async () => {
+test('cc-ancients (360x740, touch): set up by touch on a hex board, the tray’s light infantry dropped on column 2, row 6 stands on that hex, named after its type; dragged off the board it is removed (2 touches)', { timeout: 300000 }, async () => {
   const { context, page, errors } = await openPage(env, PHONE, { touch: true });
   await pickSystem(page, 'cc-ancients');
   const own = (await hook(page, 'state')).doc.units.map((u) => u.id);

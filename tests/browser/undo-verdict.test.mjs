@@ -34,7 +34,7 @@ async function undoSays(system, ask, make) {
 
 // a hex game's unit tapped (its reach), then a hex it reaches tapped: the move is made there
 for (const [system, id, col, row] of [['godsgloom', 'Outriders', 5, 5], ['torn-world', 'Guardsman', 4, 6]]) {
-  test(`${system} (360x740, touch): a move made from a tapped reach and undone leaves the reach's verdict, not the move's`, { timeout: 90000 }, async () => {
+  test(`${system} (360x740, touch): a move made from a tapped reach and undone leaves the reach's verdict, not the move's`, { timeout: 300000 }, async () => {
     await undoSays(system, async (page) => {
       const at = await hook(page, 'screenOf', id);
       await page.touchscreen.tap(at.x, at.y);
@@ -46,7 +46,7 @@ for (const [system, id, col, row] of [['godsgloom', 'Outriders', 5, 5], ['torn-w
   });
 }
 
-test('cc-ancients (360x740, touch): an order of Order Mounted Troops (1) made by a drag and undone leaves the card\'s verdict, not the order\'s', { timeout: 90000 }, async () => {
+test('cc-ancients (360x740, touch): an order of Order Mounted Troops (1) made by a drag and undone leaves the card\'s verdict, not the order\'s', { timeout: 300000 }, async () => {
   await undoSays('cc-ancients', async (page) => {
     await page.selectOption('#order-count', '1');
     await page.selectOption('#order-card', 'order mounted troops');
@@ -57,7 +57,7 @@ test('cc-ancients (360x740, touch): an order of Order Mounted Troops (1) made by
   });
 });
 
-test('arcane-legions (360x740, touch): a step dragged and made, undone, leaves the verdict of the move asked before', { timeout: 90000 }, async () => {
+test('arcane-legions (360x740, touch): a step dragged and made, undone, leaves the verdict of the move asked before', { timeout: 300000 }, async () => {
   await undoSays('arcane-legions', async () => {}, async (page) => {
     // the Legion (facing 20°) 0.8 of a step ahead
     const u = await unitOf(page, 'Legion'), f = u.facing * Math.PI / 180;
@@ -65,7 +65,7 @@ test('arcane-legions (360x740, touch): a step dragged and made, undone, leaves t
   });
 });
 
-test('ninth-age (360x740, touch): a pursuit rolled and made, undone, leaves the rolled pursuit\'s verdict', { timeout: 90000 }, async () => {
+test('ninth-age (360x740, touch): a pursuit rolled and made, undone, leaves the rolled pursuit\'s verdict', { timeout: 300000 }, async () => {
   await undoSays('ninth-age', async (page) => {
     await setDice(page, 5, 5);
     await page.tap('#play-roll');

@@ -257,7 +257,7 @@ for (const { viewport, step } of HELD) {
 // are the hex games, the drop from each one's own position: a reach with a hex that ejects.
 for (const { id: system } of SYSTEMS.filter((s) => s.board === 'hex')) {
   for (const viewport of [{ width: 360, height: 740 }, { width: 740, height: 360 }]) {
-    test(`${system} (${size(viewport)}): play, a drop that ejects, its test's outcome and the piece placed by a tap move no other unit on the screen, nor resize the board but once (TW-EJ-1, TW-EJ-3)`, { timeout: 90000 }, async (t) => {
+    test(`${system} (${size(viewport)}): play, a drop that ejects, its test's outcome and the piece placed by a tap move no other unit on the screen, nor resize the board but once (TW-EJ-1, TW-EJ-3)`, { timeout: 300000 }, async (t) => {
       const { context, page, errors } = await open(viewport, system);
       const position = await pageRequest(page);
       let drop = null;
@@ -310,7 +310,7 @@ for (const { id: system } of SYSTEMS.filter((s) => s.board === 'hex')) {
 // stay where they were on the screen through the order made (C&C's Equites went up 10 px at each
 // line). The card is the centre section's (the Hastati and Scipio stand in it), as a player plays it.
 for (const { id: system } of SYSTEMS) {
-  test(`${system} (360x740, touch): play, a card's running total growing moves no unit on the screen, nor the board while the card is played`, { timeout: 90000 }, async (t) => {
+  test(`${system} (360x740, touch): play, a card's running total growing moves no unit on the screen, nor the board while the card is played`, { timeout: 300000 }, async (t) => {
     const { context, page, errors } = await open({ width: 360, height: 740 }, system);
     if (!await page.locator('#play-bar [data-section="center"]').count()) { t.skip('no section cards'); await context.close(); return; }
     await page.tap('#play-bar [data-section="center"]');
@@ -400,7 +400,7 @@ const scenarios = (system) => {
   return existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.json')).sort().map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8'))) : [];
 };
 for (const { id: system } of SYSTEMS.filter((s) => s.board !== 'hex')) {
-  test(`${system} (360x740, touch): a terrain piece the answer names, out of view, has an arrow at the view's edge, named`, { timeout: 90000 }, async () => {
+  test(`${system} (360x740, touch): a terrain piece the answer names, out of view, has an arrow at the view's edge, named`, { timeout: 300000 }, async () => {
     let piece = null, request = null;
     for (const sc of scenarios(system)) {
       const ids = (sc.request?.terrain ?? []).map((t) => t.id);
