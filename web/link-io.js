@@ -130,5 +130,21 @@ export function initLinkIO({ store, doc, board, notice, refreshNow, saveNow, ask
     return link;
   }
 
-  return { shareCode, openLink, makeLink, positionBefore };
+  // a text copied, else selected in `field` for the player to copy; `button` says which for 1.5 s
+  async function copy(text, field, button, [copied, selected, rest]) {
+    try { await navigator.clipboard.writeText(text); button.textContent = copied; } catch { field.select(); button.textContent = selected; }
+    setTimeout(() => { button.textContent = rest; }, 1500);
+  }
+  /** The Share panel's link made (`make`); the Share button's (the link made and copied) and Copy link's presses. */
+  const share = {
+    make: makeLink,
+    async shareButton() {
+      const link = await makeLink();
+      await copy(link, $('share-link'), $('share'), ['Link copied', 'Link selected', 'Share link']);
+      $('share-panel').scrollIntoView({ block: 'nearest' });
+    },
+    copyLink: () => copy($('share-link').value, $('share-link'), $('copy-link'), ['Copied', 'Selected: copy it', 'Copy link']),
+  };
+
+  return { shareCode, openLink, share, positionBefore };
 }

@@ -76,28 +76,21 @@ export function initLinks({ store, ui, doc, board, notice, refreshNow, saveNow, 
     else openLinkInURL();
   });
 
-  async function makeLink() {
+  // The Share panel's link made, copied by the Share button or Copy link (link-io.js `share`: `make`,
+  // `shareButton` and `copyLink`)
+  const share = (name) => async () => {
     try {
-      return await (await io.get()).makeLink();
+      return await (await io.get()).share[name]();
     } catch (err) { // offline before the links' code was ever fetched (sw.js keeps it from a second visit)
       $('share-size').textContent = `The link could not be made: ${err.message ?? err}.`;
       return null;
     }
-  }
-  $('share').addEventListener('click', async () => {
-    $('share-panel').open = true;
-    const link = await makeLink();
-    if (!link) return;
-    try { await navigator.clipboard.writeText(link); $('share').textContent = 'Link copied'; } catch { $('share-link').select(); $('share').textContent = 'Link selected'; }
-    setTimeout(() => { $('share').textContent = 'Share link'; }, 1500);
-    $('share-panel').scrollIntoView({ block: 'nearest' });
-  });
+  };
+  const makeLink = share('make');
+  $('share').addEventListener('click', () => { $('share-panel').open = true; share('shareButton')(); });
   $('share-panel').addEventListener('toggle', () => { if ($('share-panel').open) makeLink(); });
   $('share-readonly').addEventListener('change', makeLink);
-  $('copy-link').addEventListener('click', async () => {
-    try { await navigator.clipboard.writeText($('share-link').value); $('copy-link').textContent = 'Copied'; } catch { $('share-link').select(); $('copy-link').textContent = 'Selected: copy it'; }
-    setTimeout(() => { $('copy-link').textContent = 'Copy link'; }, 1500);
-  });
+  $('copy-link').addEventListener('click', share('copyLink'));
   store.onChange(() => { if ($('share-panel').open) makeLink(); });
 
   return {

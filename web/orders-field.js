@@ -1,5 +1,6 @@
 // The question form's field of a C&C order's units (a field of kind `orders`): brought with C&C's
-// module, which alone asks it, not with the page's start-up code (docs/page.md "Weight").
+// order code (cc-ancients-order.js), fetched when the form first shows an order, not with the
+// page's start-up code (docs/page.md "Weight").
 import { el } from './draw.js';
 import { distance } from './hex.js';
 

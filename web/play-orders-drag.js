@@ -1,18 +1,20 @@
-// A unit dragged into the card's order (play-orders.js): carried to the hex under the finger, then
-// on the drop kept in the order, put back with the reason, or the order made.
+// A unit dragged into the card's order (play-orders.js, which fetches this when a card is first
+// chosen): carried to the hex under the finger, then on the drop kept in the order, put back with
+// the reason, or the order made.
 import * as hex from './hex.js';
-import { ORDER, carried, carriedMoves, dropped } from './order-model.js';
+import { carried, carriedMoves, dropped, reachRequest } from './order-carry.js';
 
 /**
  * `page`: the store, `ui` (the carry, the drag's serial), `unitById(id)`, `askEngine(request)` (the
  * tap lane), `refresh()`, `makeMove(gesture)`, and of the card played: `rows()` (its order's moves),
  * `spec()` (the card as the game offers it), `leads()` (true while it waits for its leader),
- * `ruling()` (the engine's answer to the order on the board, or null), `reachOf(id, second)` (the
- * reach request of unit `id` from where the order so far leaves it) and `leaderOf(id, units)` (the
- * leader who gives a card to piece `id`, or none). Returns the drag's handlers, and `said()`: why
+ * `ruling()` (the engine's answer to the order on the board, or null), `currentRequest()` (the
+ * board's request), `tapQuery()` (the game's reach query, which a unit dragged is asked by) and `leaderOf(id, units)` (the
+ * leader who gives a card to piece `id`, or none); `ORDER`, `endedAt` (order-model.js) and `line`
+ * (hex-line.js), given (order-carry.js says why). Returns the drag's handlers, and `said()`: why
  * the last unit dropped went back, until the next drag or `forget()`.
  */
-export function initOrderDrag({ store, ui, unitById, askEngine, refresh, makeMove, rows, spec, leads, ruling, reachOf, leaderOf }) {
+export function initOrderDrag({ store, ui, unitById, askEngine, refresh, makeMove, rows, spec, leads, ruling, currentRequest, tapQuery, leaderOf, ORDER, endedAt, line }) {
   let said = '';
 
   /** A drag of unit `id` while a card is played: its move to the hex under the finger (by key: hex `pointer`) joins the order. */
@@ -21,9 +23,10 @@ export function initOrderDrag({ store, ui, unitById, askEngine, refresh, makeMov
     if (ui.carry?.id !== id || ui.carry.dropped) {
       said = '';
       // (the lift starts the next gesture before the drop settles: its edits merge by this key)
-      const c = carried(id, rows(), ruling(), spec(), `drag:${ui.serial}`);
+      const c = carried(id, rows(), ruling(), spec(), `drag:${ui.serial}`, endedAt(ruling()));
       store.setCarry(c);
-      askEngine(reachOf(id, c.second)).then((out) => {
+      // its reach, from the position the order so far leaves
+      askEngine(reachRequest(currentRequest(), tapQuery(), id, endedAt(ruling()), c.second)).then((out) => {
         if (ui.carry !== c || !out.response?.ok) return;
         c.reach = new Map((out.response.result.hexes ?? []).map((h) => [hex.key(h.q, h.r), h]));
         if (c.at) place(c);
@@ -43,7 +46,7 @@ export function initOrderDrag({ store, ui, unitById, askEngine, refresh, makeMov
     if (!u) return;
     store.edit((d) => {
       const i = d.inputs[ORDER];
-      i.moves = carriedMoves(c, u);
+      i.moves = carriedMoves(c, u, line);
       // a card given by its leader (Leadership): the leader tapped, else the leader of the first
       // piece picked up (the piece itself or the one with it: the game's `leaderOf`); kept for the card
       if (spec()?.leader && !i.leader) i.leader = (i.moves[0] && leaderOf(i.moves[0].unit, d.units)) || '';

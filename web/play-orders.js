@@ -4,11 +4,13 @@
 // ruled by the engine as the finger goes; the page only carries the finger's hex into the request.
 // A drop the order rules out puts the unit back and keeps the reason; the order is made (one Undo
 // step) when the engine counts every order of the card used, or with Make this move before that.
-// The order as data: order-model.js; a unit dragged: play-orders-drag.js; the cards' bar: play-orders-bar.js.
-import { ORDER, orderRows, endedAt, cardSpec, needsLeader, reachRequest, placedPieces, sectionBand, ordersLeft, bandShapes,
+// The order as data: order-model.js; a unit dragged: play-orders-drag.js (fetched when a card is
+// first chosen: a first view plays none); the cards' bar: play-orders-bar.js.
+import { ORDER, orderRows, endedAt, cardSpec, needsLeader, placedPieces, sectionBand, ordersLeft, bandShapes,
   sideBox, cardName, cardHints } from './order-model.js';
 import { initOrderBar } from './play-orders-bar.js';
-import { initOrderDrag } from './play-orders-drag.js';
+import { loadOnce } from './panels.js';
+import { line } from './hex-line.js';
 
 /**
  * `page`: the store, `ui`, `sys()`, `doc()`, `unitById(id)`, `currentRequest()`, `askEngine(request)`
@@ -40,6 +42,7 @@ export function initPlayOrders({ store, ui, sys, doc, unitById, currentRequest, 
    */
   function choose(card, section, given = {}, count) {
     drag.forget();
+    drag.fetch(); // (while the finger goes to the first unit)
     const counts = card === 'section' || cards().some((x) => x.card === card && x.orders);
     store.edit((d) => {
       d.query = ORDER;
@@ -53,10 +56,8 @@ export function initPlayOrders({ store, ui, sys, doc, unitById, currentRequest, 
     store.edit((d) => { d.query = sys().tapQuery; });
   }
   const renderBar = initOrderBar({ bar, cards, choose, end });
-  // the reach of a unit dragged is asked from the position the order so far leaves
-  const reachOf = (id, second) => reachRequest(currentRequest(), sys().tapQuery, id, endedAt(ruling()), second);
   const leaderOf = (id, units) => sys().leaderOf?.(id, units);
-  const drag = initOrderDrag({ store, ui, unitById, askEngine, refresh, makeMove, rows, spec, leads, ruling, reachOf, leaderOf });
+  const drag = lateDrag({ store, ui }, () => import('./play-orders-drag.js').then(({ initOrderDrag }) => initOrderDrag({ store, ui, unitById, askEngine, refresh, makeMove, rows, spec, leads, ruling, currentRequest, tapQuery: () => sys().tapQuery, leaderOf, ORDER, endedAt, line })));
 
   /**
    * A tap on a piece while a card given by its leader is played (Leadership) and none gives it yet:
@@ -135,4 +136,33 @@ export function initPlayOrders({ store, ui, sys, doc, unitById, currentRequest, 
   }
 
   return { can, active, unordered, carry: drag.carry, drop: drag.drop, follow: drag.follow, overlay, placed, render, waiting, note, against, tapUnit };
+}
+
+/**
+ * The drag's handlers (play-orders-drag.js's, made by `load`) before its code has come: a carry or a
+ * drop is kept and made, in order, once it has (the first fetches it, if choosing the card did not;
+ * a position saved with a card played); a stand-in carry meanwhile, which tools.js lets go by `drop`,
+ * as play-table-late.js does for a table's play. Nothing is said or followed until then.
+ */
+function lateDrag({ store, ui }, load) {
+  const code = loadOnce(load);
+  const held = []; // [name, args] of each call made before the code came
+  function arrive(made) {
+    if (ui.carry?.late) store.setCarry(null);
+    for (const [name, args] of held.splice(0)) made[name](...args);
+  }
+  const kept = (name) => (...args) => {
+    if (code.ready && !held.length) return code.ready[name](...args);
+    if (!held.length) code.get().then(arrive, () => { held.length = 0; if (ui.carry?.late) store.setCarry(null); });
+    held.push([name, args]);
+    if (name === 'carry' && !ui.carry) store.setCarry({ id: args[0], order: true, late: true, dropped: false });
+    return undefined;
+  };
+  return {
+    fetch: () => code.get().catch(() => {}),
+    carry: kept('carry'), drop: kept('drop'),
+    follow: () => code.ready?.follow(),
+    said: () => code.ready?.said() ?? '',
+    forget: () => code.ready?.forget(),
+  };
 }

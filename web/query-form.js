@@ -69,8 +69,9 @@ export function initQueryForm({ store, doc, sys, pathInputs, setTool, described 
         return lab;
       }
       if (f.kind === 'path') return pathField(inputs);
-      // (a C&C order's units: its module brings the field, orders-field.js)
-      if (f.kind === 'orders') return f.render({ store, setTool, field, on }, f, inputs, units);
+      // (a C&C order's units: its module brings the field, orders-field.js, and may draw the form
+      // again once its code has come)
+      if (f.kind === 'orders') return f.render({ store, setTool, field, on, again: renderQuery }, f, inputs, units);
       if (f.kind === 'rows') return listField(f, inputs[f.key] ??= [], units, d);
       return field(f, inputs[f.key], (v) => edit((i) => { i[f.key] = v; }), 'q.');
     });

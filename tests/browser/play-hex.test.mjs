@@ -222,6 +222,38 @@ test('cc-ancients (360x740, touch): play, CCA-MV-1 CCA-LD-8 a centre card of 3 o
 // The section's columns, the units' moves (CCA-MV-1: infantry 1 hex; a lone leader up to 3) and the
 // attachment (CCA-LD-8) as in the test above; the opening has Rome's Hastati (col 6 row 6),
 // Principes (col 7 row 5) and Scipio (col 6 row 7) in the centre section.
+// The card drag's code (play-orders-drag.js) is fetched when a card is chosen, not on a first
+// visit: a unit dragged before it has come is kept, and carried into the order once it comes.
+test('cc-ancients (360x740, touch): play, CCA-MV-1 a unit dragged for a card before the drag\'s code has come joins the order once it comes', { skip: !has('cc-ancients', 'order'), timeout: 300000 }, async () => {
+  // (no service worker: the page's own requests are the ones held back)
+  const context = await env.browser.newContext({ viewport: PHONE, hasTouch: true, isMobile: true, serviceWorkers: 'block' });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  let release;
+  const held = new Promise((r) => { release = r; });
+  const asked = [];
+  await page.route(/\/play-orders-drag-[\w-]+\.js$/, async (route) => { asked.push(route.request().url()); await held; await route.continue(); });
+  await page.goto(env.base);
+  await page.waitForSelector('body[data-ready="true"]');
+  await pickSystem(page, 'cc-ancients');
+  await openRequest(page, ROME());
+  assert.deepEqual(asked, [], 'no card chosen: the drag\'s code not fetched');
+  const fetched = page.waitForRequest(/\/play-orders-drag-[\w-]+\.js$/);
+  await barTap(page, '[data-section="center"]', '#order-total');
+  await fetched; // the card chosen fetches the drag's code
+  // the Hastati (medium infantry: 1 hex, CCA-MV-1) dragged one hex ahead while it is held back
+  await touchDrag(page, await screen(page, 5, 6), await screen(page, 5, 5));
+  assert.deepEqual((await pageRequest(page)).moves ?? [], [], 'nothing ordered before the code came');
+  release();
+  await page.waitForFunction(() => /1 of 3 orders used/.test(document.getElementById('verdict')?.textContent ?? ''));
+  assert.deepEqual((await pageRequest(page)).moves.map((m) => [m.unit, m.path.map((h) => toOffset(h.q, h.r))]), [['Hastati', [{ col: 5, row: 5 }]]]);
+  assert.deepEqual(await where(page, 'Hastati'), { col: 5, row: 6 }, 'the order is not made yet');
+  assert.equal(asked.length, 1, 'the drag\'s code fetched once');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('cc-ancients (360x740, touch): play, CCA-CD-1 CCA-LD-8 the opening position plays a centre card of 3 orders by touch: Hastati and Principes one hex each, Scipio dropped on the Hastati attaches (4 touches)', { skip: !has('cc-ancients', 'order'), timeout: 300000 }, async () => {
   const { context, page, errors } = await openPage(env, PHONE, { touch: true });
   await pickSystem(page, 'cc-ancients');

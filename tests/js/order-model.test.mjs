@@ -1,11 +1,13 @@
-// The order of a card played as data (web/order-model.js), checked by hand: where a drag starts
+// The order of a card played as data (web/order-model.js, and a drag's: web/order-carry.js), checked by hand: where a drag starts
 // and what it asks, what a drop's ruling makes of it, the section's band. CCA-MV-1: ordered units
 // move one at a time; CCA-CD-1: a Move-Fire-Move card moves its units twice; CCA-LD-4: a leader
 // gives a card by his own tap too.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { orderRows, endedAt, cardSpec, needsLeader, carried, reachRequest, carriedMoves, dropped, placedPieces,
+import { orderRows, endedAt, cardSpec, needsLeader, placedPieces,
   sectionBand, ordersLeft, bandShapes, sideBox, cardName, cardHints } from '../../web/order-model.js';
+import { carried, carriedMoves, dropped, reachRequest } from '../../web/order-carry.js';
+import { line } from '../../web/hex-line.js';
 
 const CARDS = [
   { card: 'leadership', name: 'Leadership', leader: true },
@@ -44,23 +46,23 @@ test('CCA-LD-4 a card given by its leader waits for him until one is named', () 
 
 test('CCA-MV-1 a unit lifted carries the order\'s other moves, and the order-level reasons said before it', () => {
   const rows = [{ unit: 'A', path: path([1, 0]) }, { unit: 'B', path: path([0, 1]) }];
-  const c = carried('A', rows, RULED, null, 'drag:7');
+  const c = carried('A', rows, RULED, null, 'drag:7', endedAt(RULED));
   assert.deepEqual(c.before, [{ unit: 'B', path: path([0, 1]) }]);
   assert.equal(c.second, false);
   assert.equal(c.from, null);
   assert.equal(c.gesture, 'drag:7');
   assert.deepEqual([...c.had], ['c  m'], 'the step\'s reason (it has an action) is not the order\'s');
-  assert.equal(carried('A', rows, null, null, 'g').had.size, 0);
+  assert.equal(carried('A', rows, null, null, 'g', endedAt(null)).had.size, 0);
 });
 
 test('CCA-CD-1 a unit dragged again on a card moving units twice makes its second move, from where its first ended', () => {
   const rows = [{ unit: 'A', path: path([1, 0], [2, 0]) }, { unit: 'A', second: true, path: path([3, 0]) }, { unit: 'C', path: path([0, 2]) }];
-  const c = carried('A', rows, RULED, CARDS[1], 'g');
+  const c = carried('A', rows, RULED, CARDS[1], 'g', endedAt(RULED));
   assert.equal(c.second, true);
   assert.deepEqual(c.from, { id: 'A', q: 2, r: 0 });
   assert.deepEqual(c.before, [rows[0], rows[2]], 'its second move is the one dragged again');
   // not yet moved: a first move, the unit from its hex on the board
-  assert.equal(carried('C', [], RULED, CARDS[1], 'g').second, false);
+  assert.equal(carried('C', [], RULED, CARDS[1], 'g', endedAt(RULED)).second, false);
 });
 
 test('the reach of a unit dragged is asked from where the order leaves the others; the unit from its own hex but for a second move', () => {
@@ -76,10 +78,10 @@ test('a carried unit\'s move is its reach\'s way, else the straight line; none a
   const c = { id: 'A', second: false, before: [{ unit: 'B', path: path([0, 1]) }], at: { q: 2, r: 0 },
     reach: new Map([['2,0', { q: 2, r: 0, path: [{ q: 1, r: 1, cost: 1 }, { q: 2, r: 0, cost: 2 }] }]]) };
   const u = { q: 0, r: 0 };
-  assert.deepEqual(carriedMoves(c, u), [{ unit: 'B', path: path([0, 1]) }, { unit: 'A', path: path([1, 1], [2, 0]) }]);
-  assert.deepEqual(carriedMoves({ ...c, reach: null }, u)[1], { unit: 'A', path: path([1, 0], [2, 0]) });
-  assert.deepEqual(carriedMoves({ ...c, at: { q: 0, r: 0 } }, u), [{ unit: 'B', path: path([0, 1]) }]);
-  assert.deepEqual(carriedMoves({ ...c, second: true, reach: null, at: { q: 3, r: 0 } }, { q: 2, r: 0 })[1], { unit: 'A', second: true, path: path([3, 0]) });
+  assert.deepEqual(carriedMoves(c, u, line), [{ unit: 'B', path: path([0, 1]) }, { unit: 'A', path: path([1, 1], [2, 0]) }]);
+  assert.deepEqual(carriedMoves({ ...c, reach: null }, u, line)[1], { unit: 'A', path: path([1, 0], [2, 0]) });
+  assert.deepEqual(carriedMoves({ ...c, at: { q: 0, r: 0 } }, u, line), [{ unit: 'B', path: path([0, 1]) }]);
+  assert.deepEqual(carriedMoves({ ...c, second: true, reach: null, at: { q: 3, r: 0 } }, { q: 2, r: 0 }, line)[1], { unit: 'A', second: true, path: path([3, 0]) });
 });
 
 test('CCA-MV-1 a drop is kept, put back with the reason, or makes the order when every order is used', () => {

@@ -5,8 +5,11 @@
 // loads it at once, and a cycle would never settle), nor draw-hex.js, which the hex games' modules
 // share in one file: its path drawer comes from cc-ancients.js (imported here, that file would be
 // split in two, one more file for every hex game's first visit).
-import { GOOD, BAD, PATH, WARN, isHex, hexKey, plural } from '../draw.js';
+import { GOOD, BAD, PATH, WARN, isHex, hexKey, plural, colRow, el, section } from '../draw.js';
 import { arr } from '../fields.js';
+
+// (the question form's field of an order's units: cc-ancients.js orderUnits)
+export { ordersField } from '../orders-field.js';
 
 /**
  * An order drawn: each row's path (a move not made in red) and where each ordered piece ended, its
@@ -74,4 +77,21 @@ export function orderBattle(r) {
   return [must.length ? ` Must battle: ${who(must)}.` : '',
     near.length ? ` May battle: ${who(near)}.` : '', alone.length ? ` May battle but no enemy adjacent: ${who(alone)}.` : '',
     no.length ? ` May not battle: ${no.map((x) => `${x.unit}${why(x)}`).join('; ')}.` : ''].join('');
+}
+
+// who may still battle answers an order's question: the first of its details, before
+// the counts and how each moved; why a unit may not battle: each part that forbids it (its move,
+// the card, the unit)
+export function battleSection(r) {
+  const noBattle = (b) => (arr(b.noBattleReasons).length ? `: ${b.noBattleReasons.map((x) => x.message).join(' ')}` : b.noBattleRule ? ` (${b.noBattleRule})` : '');
+  return section('Battle', arr(r.battle), (b) => el('li', `${b.unit}: ${b.mustBattle ? 'must battle' : b.canBattle ? 'may battle' : `may not battle${noBattle(b)}`}${arr(b.adjacentEnemies).length ? `, next to ${b.adjacentEnemies.join(', ')}` : ', no enemy adjacent'}${b.leader ? `, with leader ${b.leader}` : ''}`));
+}
+/** How each unit of an order moved (`stopWords`: the game's words for why a move stops). */
+export function movesSection(r, stopWords) {
+  return section('Moves', arr(r.moves), (m) => el('li', `${m.unit}: ${m.legal ? `moved ${colRow(m.from)} → ${colRow(m.final)}, ${plural(m.hexesMoved ?? 0, 'hex', 'hexes')}` : `not moved, stays on ${colRow(m.from)}`}${m.stoppedBy ? `, ${stopWords[m.stoppedBy] ?? `stopped by ${m.stoppedBy}`}` : ''}${m.attachesTo ? `, attaches to ${m.attachesTo}` : ''}${m.leaderAttaches ? `, ${m.leaderAttaches} attaches` : ''}`));
+}
+/** An order's illegal moves give their reasons twice (the order's, and the move's own): the move's not said already. */
+export function moreReasons(r) {
+  const said = new Set(arr(r.reasons).map((x) => `${x.unit} ${x.code} ${x.message}`));
+  return arr(r.moves).flatMap((m) => arr(m.reasons)).filter((x) => !said.has(`${x.unit} ${x.code} ${x.message}`));
 }

@@ -2,7 +2,7 @@
 // reach, move, order, retreat and evade), the board's sections and baselines, terrain colours,
 // drawers, verdicts and result text.
 import { SIDE_COLOURS, num, opt, unitField, arr, wholeOrNone, hexUnit, pathJSON, axialOf, hexMove, whatIfReach } from '../fields.js';
-import { BAD, WARN, isHex, colRow, plural, el, ruleItem, section } from '../draw.js';
+import { BAD, WARN, isHex, el, ruleItem, section } from '../draw.js';
 import { reachCells, whatIfCells, pickedPath, hexStart, drawHexMove, drawHexPath } from '../draw-hex.js';
 import { toAxial, center } from '../hex.js';
 import { hexPainting } from '../board-hex.js';
@@ -10,14 +10,14 @@ import { hexScene } from '../scene-hex.js';
 import { initPlayHex } from '../play-hex.js';
 import { initPlayOrders } from '../play-orders.js';
 import { loadOnce } from '../panels.js';
-import { ordersField } from '../orders-field.js';
 
 // What only a retreat and an evade draw and say (cc-ancients-later.js), fetched the first time an
 // answer needs it (`needs`, which app.js awaits with the engine's answer); `later.ready` is the
 // module once it has come.
 const later = loadOnce(() => import('./cc-ancients-later.js'));
 const wantsLater = (request) => request?.query === 'retreat' || request?.query === 'evade';
-// an order's drawing and running total (cc-ancients-order.js), fetched the same way at the first order
+// an order's drawing and running total (cc-ancients-order.js), fetched the same way at the first order,
+// and the question form's field of its units, when the form first shows an order
 const order = loadOnce(() => import('./cc-ancients-order.js'));
 // outside the page (the CLIs, the tests in Node), with the modules at once, as games/index.js loads every game
 if (typeof MOVECALC_PAGE === 'undefined') await Promise.all([later.get(), order.get()]);
@@ -42,6 +42,19 @@ const diceKey = (d) => `dice.${d}`;
 const spartacusDice = (i) => DICE.flatMap(([d]) => Array(Math.max(0, Math.min(64, Math.floor(num(i[diceKey(d)]))))).fill(d));
 /** The rows of a C&C order's inputs (an older page kept one `unit` and its `path`). */
 const orderRows = (i) => (Array.isArray(i.moves) ? i.moves : i.unit ? [{ unit: i.unit, path: i.path ?? [] }] : []);
+/**
+ * The question form's field of an order's units (orders-field.js, with the order's code): until
+ * that code has come, the field's legend alone, and the form drawn again (`page.again`) once it has.
+ */
+function orderUnits(page, spec, inputs, units) {
+  if (order.ready) return order.ready.ordersField(page, spec, inputs, units);
+  order.get().then(page.again, () => {});
+  const box = el('fieldset', undefined, 'list-field orders');
+  box.dataset.slot = spec.key;
+  box.setAttribute('aria-busy', 'true');
+  box.append(el('legend', 'Ordered units, in the order they move'));
+  return box;
+}
 const ccOrder = {
   fields: [{ key: 'card', label: 'Command card', kind: 'select', options: CC_CARDS },
     { key: 'section', label: 'Section', kind: 'select', options: SECTIONS, when: (i) => cardOf(i) === 'section' },
@@ -50,7 +63,7 @@ const ccOrder = {
     { key: 'leader', label: 'Leader (blank: one unit of choice)', kind: 'unit', optional: true, when: (i) => cardOf(i) === 'leadership' },
     { key: 'inspired', label: 'Inspired Leadership in section', kind: 'select', options: [['', '(not inspired)'], ...SECTIONS], when: (i) => cardOf(i) === 'leadership' },
     { key: 'linked', label: 'Units in linked hexes (blank: the card’s)', kind: 'number', min: 0, max: 64, step: 1, when: (i) => cardOf(i) === 'leadership' },
-    { key: 'moves', label: 'Ordered units', kind: 'orders', rows: orderRows, render: ordersField,
+    { key: 'moves', label: 'Ordered units', kind: 'orders', rows: orderRows, render: orderUnits,
       // each row a unit, its path and whether it is a Move-Fire-Move second move
       check: (v, p, c) => c.array(v, p, c.LIMITS.list).map((m, i) => {
         const pp = `${p}[${i}]`;
@@ -212,15 +225,12 @@ const game = {
     return bits;
   },
   legend: (r) => (arr(r.hexes).some((x) => x.canBattle !== undefined) ? ['B: may battle an adjacent enemy; B!: must battle; no B: may not battle; a thick outline: terrain or a leader stops the move there.'] : []),
-  // who may still battle answers an order's question: the first of its details, before
-  // the counts and how each moved; why a unit may not battle: each part that forbids it (its move,
-  // the card, the unit)
-  answer(r) {
-    const noBattle = (b) => (arr(b.noBattleReasons).length ? `: ${b.noBattleReasons.map((x) => x.message).join(' ')}` : b.noBattleRule ? ` (${b.noBattleRule})` : '');
-    return section('Battle', arr(r.battle), (b) => el('li', `${b.unit}: ${b.mustBattle ? 'must battle' : b.canBattle ? 'may battle' : `may not battle${noBattle(b)}`}${arr(b.adjacentEnemies).length ? `, next to ${b.adjacentEnemies.join(', ')}` : ', no enemy adjacent'}${b.leader ? `, with leader ${b.leader}` : ''}`));
-  },
+  // an order's details (who may battle first, then how each moved) and its moves' own reasons:
+  // cc-ancients-order.js's, which every order's answer waits for (`needs`); only an order's answer
+  // has `battle` and `moves`
+  answer: (r, request) => (request.query === 'order' ? order.ready?.battleSection(r) : null) ?? [],
   sections(r, request) {
-    const parts = section('Moves', arr(r.moves), (m) => el('li', `${m.unit}: ${m.legal ? `moved ${colRow(m.from)} → ${colRow(m.final)}, ${plural(m.hexesMoved ?? 0, 'hex', 'hexes')}` : `not moved, stays on ${colRow(m.from)}`}${m.stoppedBy ? `, ${game.stopWords[m.stoppedBy] ?? `stopped by ${m.stoppedBy}`}` : ''}${m.attachesTo ? `, attaches to ${m.attachesTo}` : ''}${m.leaderAttaches ? `, ${m.leaderAttaches} attaches` : ''}`));
+    const parts = (request.query === 'order' ? order.ready?.movesSection(r, game.stopWords) : null) ?? [];
     if (request.query === 'retreat') {
       parts.push(...section('Flags it may disregard', arr(r.ignorable), (x) => ruleItem(x.rule, `${x.means}${arr(x.by).length ? ` (${x.by.join(', ')})` : ''}${x.terrain ? ` (${x.terrain})` : ''}${x.ifLeaderSurvives ? ', if the leader survives' : ''}`)));
       parts.push(...section('Retreat paths (the best numbered on the board, the others dashed)', arr(r.paths), (p) => el('li', later.ready?.retreatPathText(p, r.paths.indexOf(p), game.stopWords) ?? '')));
@@ -228,11 +238,7 @@ const game = {
     if (request.query === 'evade') parts.push(...section('Evade paths (the first numbered on the board, the others dashed; each end marked with the numbers of the paths ending there)', arr(r.paths), (p) => el('li', later.ready?.evadePathText(p, r.paths.indexOf(p)) ?? '')));
     return parts;
   },
-  // an order's illegal moves give their reasons twice (the order's, and the move's own)
-  moreReasons(r) {
-    const said = new Set(arr(r.reasons).map((x) => `${x.unit} ${x.code} ${x.message}`));
-    return arr(r.moves).flatMap((m) => arr(m.reasons)).filter((x) => !said.has(`${x.unit} ${x.code} ${x.message}`));
-  },
+  moreReasons: (r) => (arr(r.moves).length ? order.ready?.moreReasons(r) : null) ?? [],
 };
 export default game;
 // Set up's unit tray (unit-tray.js): a kind for each of these
