@@ -579,7 +579,8 @@ function heldWords() {
   // (with Play's Move tool, what the form lacks is said as that tool plays: a shared link's "Tap
   // hexes … (Path tool)" and a made step's "Add step or Add turn" named controls not on the screen)
   const missing = unfinished(store.state.system, doc());
-  const moving = missing && tools.playing() && ui.tool === 'move';
+  // (dice not rolled are said as they are: the bar beside the board rolls them)
+  const moving = missing && tools.playing() && ui.tool === 'move' && !!unfinished(store.state.system, doc(), false);
   const todo = tools.playWaiting() ?? (moving ? (made ? PLAY_NEXT : sys().playHint ?? PLAY_HINT) : missing);
   if (!made && !todo) return null;
   // a drag onto open ground after a move made measures and edits nothing: its reading is what the

@@ -5,7 +5,7 @@
 // `queries[name].fields` and `.build`, `defaults`): everything here is shared.
 import { boardCells as hexBoardCells } from './hex.js';
 import { GAMES, GAME_IDS, GAME_FACTS, loadGame, loadGames } from './games/index.js';
-import { SIDE_COLOURS, round } from './fields.js';
+import { SIDE_COLOURS, blankNum, round } from './fields.js';
 
 export { SIDE_COLOURS };
 /** The games whose module has loaded (games/index.js: a game's module loads when the page needs it). */
@@ -173,9 +173,10 @@ function formRequest(system, doc) {
  * What the question on the board still needs before it can be asked, in words ("Tap hexes from
  * the Guardsman to draw its path (Path tool)."), or null when it can be asked: a unit field not
  * marked `optional` left blank (or naming a unit no longer there), a path not drawn, an order
- * with no unit, a list of rows not marked `optional` left empty. Only the fields shown count.
+ * with no unit, a list of rows not marked `optional` left empty, and (`dice`) a roll not made.
+ * Only the fields shown count.
  */
-export function unfinished(system, doc) {
+export function unfinished(system, doc, dice = true) {
   // a request opened as written is asked as written: the engine says what it lacks
   if (doc.carry && same(buildRequest(system, doc), doc.carry.request)) return null;
   const s = SYSTEMS[system];
@@ -191,6 +192,22 @@ export function unfinished(system, doc) {
     }
     if (f.kind === 'orders' && !f.rows(inputs).some((m) => here(m?.unit))) return 'Add the units the card orders (Add unit), then draw their paths.';
     if (f.kind === 'rows' && !(Array.isArray(v) && v.length)) return `Add the ${f.title.toLowerCase()}: ${f.adders(doc).map(([label]) => label).join(' or ')}.`;
+  }
+  return dice ? rollsLeft(s, query, inputs) : null;
+}
+
+/**
+ * A roll the question takes (the game's `rolls`) not yet made, in words, or null: a blank roll
+ * would be asked as 0 (a pursuit ruled on dice nobody threw). A field marked `optional` may stay blank.
+ */
+function rollsLeft(s, query, inputs) {
+  for (const name of Object.keys(own(s.rolls ?? {}, query) ?? {})) {
+    const [key, part] = name.split('.'), f = s.queries[query].fields.find((x) => x.key === key);
+    if (!f || f.optional || (f.when && !f.when(inputs))) continue;
+    const rows = part === undefined ? [inputs] : Array.isArray(inputs[key]) ? inputs[key] : [];
+    const g = part === undefined ? f : f.row({}).find((x) => x.key === part);
+    if (!g || g.optional || !rows.some((row) => blankNum(row?.[part ?? key]))) continue;
+    return `Roll the dice, or type the ${g.label.toLowerCase()}${part === undefined ? '' : ` of each of the ${f.title.toLowerCase()}`}.`;
   }
   return null;
 }

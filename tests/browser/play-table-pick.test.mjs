@@ -127,6 +127,11 @@ test('ninth-age (360x740, touch): play, 9A-PU-0 9A-FL-1 after the Knights’ cha
   assert.equal(knights.facing, 270, 'the Knights aligned to the Raiders’ left flank');
   await page.selectOption('#play-question', 'pursue');
   await ruled(page);
+  // this combat's dice are not thrown yet: the bar shows them unknown and its button rolls them (not
+  // "again"), the verdict asks for them; the opening's 11 and 10 were ruled at once, and a blank as 0
+  assert.match(await page.textContent('#play-bar .roll-words'), /^Dice: Flee distance \?, Knights \?\.$/);
+  assert.equal(await page.textContent('#play-roll'), 'Roll 2D6');
+  assert.match(await verdict(page), /^Roll the dice, or type the flee distance\./);
   let request = await pageRequest(page);
   assert.deepEqual(request.pursuers.map((p) => p.unit), ['Knights'], 'the unit that charged pursues');
   assert.equal(request.pursued.unit, 'Raiders', 'the unit it charged is pursued');
@@ -183,6 +188,7 @@ test('ninth-age (360x740, touch): play, 9A-FL-1 9A-DST-1 9A-PV-1 after the Knigh
   await ruled(page);
   const asked = await pageRequest(page);
   assert.deepEqual([asked.unit, asked.from], ['Raiders', 'Knights'], 'the Raiders flee from the Knights');
+  assert.match(await verdict(page), /^Roll the dice, or type the flee distance\./, 'no flee ruled on a distance nobody rolled');
   await page.tap('#play-roll'); // 6 + 5: a flee of 11
   await ruled(page);
   assert.equal((await pageRequest(page)).distance, 11);

@@ -15,9 +15,10 @@ import { chargePlay, facingAt, touching } from '../play-table-charge.js';
  */
 function pursuitOf(d, pursuers, fled) {
   const p = pursuers[0], i = d.inputs.pursue ?? {}, turn = { front: 0, right: 90, rear: 180, left: 270 }[facingAt(p, fled.x, fled.y)];
-  d.inputs.pursue = { ...i, pursuedUnit: fled.id, fleeMade: false, fleeFacing: ((p.facing ?? 0) + turn) % 360,
-    pursuers: pursuers.map((u, k) => ({ unit: u.id, distance: i.pursuers?.[k]?.distance ?? 7, overrun: false })) };
-  d.inputs.flee = { ...d.inputs.flee, unit: fled.id, from: p.id };
+  // a new combat's dice are not yet thrown (a roll left from before, or the example's, ruled it at once)
+  d.inputs.pursue = { ...i, pursuedUnit: fled.id, fleeMade: false, fleeFacing: ((p.facing ?? 0) + turn) % 360, fleeDistance: '',
+    pursuers: pursuers.map((u) => ({ unit: u.id, distance: '', overrun: false })) };
+  d.inputs.flee = { ...d.inputs.flee, unit: fled.id, from: p.id, distance: '' };
 }
 
 /**
@@ -37,7 +38,7 @@ function pursuitTap({ store, doc, unitInfo: infoOf }, id) {
   const met = d.units.map((v) => infoOf(v.id)).find((v) => v && v.side !== u.side && touching(u, v));
   const alone = first?.id === id && i.pursuers.length === 1;
   if (met && !(alone && fled?.id === met.id)) store.edit((dd) => pursuitOf(dd, [u], met));
-  else if (!met && !alone) store.edit((dd) => { dd.inputs.pursue.pursuers = [{ unit: id, distance: i.pursuers?.[0]?.distance ?? 7, overrun: false }]; });
+  else if (!met && !alone) store.edit((dd) => { dd.inputs.pursue.pursuers = [{ unit: id, distance: i.pursuers?.[0]?.distance ?? '', overrun: false }]; });
   return true;
 }
 

@@ -202,7 +202,7 @@ const game = {
         { key: 'fleeFacing', label: 'Flee direction (°)', kind: 'number', min: 0, max: 359.999, step: 1 },
         { key: 'fleeDistance', label: 'Flee distance', kind: 'number', min: 0, step: 1 },
         { key: 'pursuers', label: 'Pursuers', kind: 'rows', title: 'Pursuers',
-          adders: (d) => [['Add pursuer', { unit: d.units[0]?.id ?? '', distance: 7, overrun: false }]],
+          adders: (d) => [['Add pursuer', { unit: d.units[0]?.id ?? '', distance: '', overrun: false }]],
           // the enemy it charges when its pivot met two (9A-PV-E): shown once one was picked from
           // the ruling's choices, and blanked to let the rules take the first again
           row: (item) => [{ key: 'unit', label: 'Unit', kind: 'unit' }, { key: 'distance', label: 'Distance', kind: 'number', min: 0, step: 1 },
@@ -230,8 +230,8 @@ const game = {
     // range), and further chargers of the same target (`combined`, 9A-CH-4), each with its own
     charge: {
       showWhole: true, // a new answer brings all of every charger's move into view (app.js)
-      fields: [unitField('charger', 'Charger'), unitField('target', 'Target'), { key: 'range', label: 'Charge range (blank: any)', kind: 'number', min: 0, step: 'any' },
-        { key: 'highestDie', label: 'Highest D6 rolled (blank: no Failed Charge Move)', kind: 'number', min: 1, max: 6, step: 1 },
+      fields: [unitField('charger', 'Charger'), unitField('target', 'Target'), { key: 'range', label: 'Charge range (blank: any)', kind: 'number', min: 0, step: 'any', optional: true },
+        { key: 'highestDie', label: 'Highest D6 rolled (blank: no Failed Charge Move)', kind: 'number', min: 1, max: 6, step: 1, optional: true },
         { key: 'combined', label: 'Combined chargers', kind: 'rows', optional: true, title: 'Combined chargers (same target)',
           adders: () => [['Add charger', { charger: '', range: '', highestDie: '' }]],
           row: () => [{ key: 'charger', label: 'Charger', kind: 'unit' }, { key: 'range', label: 'Range', kind: 'number', min: 0, step: 1, optional: true },
@@ -253,7 +253,7 @@ const game = {
     flee: {
       showWhole: true, // where the unit ends in view (its middle was, and a flee of 7″ left its end off a phone's board)
       fields: [unitField('unit', 'Fleeing unit'), unitField('from', 'Fleeing from (blank: the closest enemy)', true), { key: 'distance', label: 'Flee distance', kind: 'number', min: 0.1, step: 1 }],
-      build: (i) => opt({ unit: i.unit, distance: num(i.distance, 7) || 7 }, 'from', i.from),
+      build: (i) => opt({ unit: i.unit, distance: num(i.distance) }, 'from', i.from),
       parse: (req) => opt({ unit: req.unit, distance: req.distance }, 'from', req.from),
     },
     spacing: {
