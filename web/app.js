@@ -623,8 +623,8 @@ function tapApply() {
 
 // After a move made, undone or redone the view stays where it is, unless a unit that moved (from
 // `was`, the units before) would be off it: then it pans by the least that shows them (a newcomer's
-// review: the view moved after almost every touch, and The Ninth Age's Knights pursued off a
-// phone's board, an arrow at its edge all that showed them).
+// review: the view moved after almost every touch, and a unit that chased another ended
+// off a phone's board, an arrow at its edge all that showed it).
 function showMoved(was) {
   const place = (u) => JSON.stringify([u.q, u.r, u.x, u.y, u.facing]), at = new Map(was.map((u) => [u.id, place(u)]));
   board.showUnits(doc().units.filter((u) => at.get(u.id) !== place(u)).map((u) => u.id));

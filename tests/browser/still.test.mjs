@@ -1,14 +1,14 @@
-// The board's view holds still under a player's touches (a newcomer's review at 360 × 740: the
-// board panned or zoomed after almost every touch, and the player lost their place). Each game's
-// everyday question played by touch from its own position: after each touch where nothing the
-// player needs is off the view, the view's scale and the place of the world's origin on the page
-// are what they were; after a move made, undone or redone too, its unit standing in view. The Ninth
-// Age's Knights, having pursued, stand on the screen. Screenshots go to
-// tests/artifacts/still-<game>-<step>-<size>.png.
+// The board's view holds still under a player's touches (a newcomer's review at 360 × 740 and
+// 740 × 360: the board panned or zoomed after almost every touch, and the player lost their place).
+// Each game's everyday question played by touch from its own position, at both sizes: after each
+// touch where nothing the player needs is off the view, the view's scale and the place of the
+// world's origin on the page are what they were; after a move made, undone or redone too, unless
+// its unit would be out of the view, and then only panned. The Ninth Age's Knights, having pursued,
+// stand on the screen. Screenshots go to tests/artifacts/still-<game>-<step>-<size>.png.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { launch, openPage, PHONE, pickSystem, pageRequest, ruled, hook, painted, touchDrag, setDice, artifacts, engineAnswer as answer, knightsOnRaidersFlank } from './browser.mjs';
+import { launch, openPage, PHONE, pickSystem, pageRequest, ruled, hook, painted, touchDrag, setDice, artifacts, engineAnswer as answer } from './browser.mjs';
 import { toOffset } from '../../web/hex.js';
 
 let env;
@@ -16,7 +16,8 @@ before(async () => { env = await launch(); });
 after(async () => { await env.browser?.close(); env.server?.close(); });
 
 const LANDSCAPE = { width: 740, height: 360 };
-const shot = async (page, game, name, viewport = PHONE) => { await painted(page); await page.screenshot({ path: join(artifacts, `still-${game}-${name}-${viewport.width}x${viewport.height}.png`) }); };
+const size = (v) => `${v.width}x${v.height}`;
+const shot = async (page, game, name, viewport) => { await painted(page); await page.screenshot({ path: join(artifacts, `still-${game}-${name}-${size(viewport)}.png`) }); };
 const unitOf = async (page, id) => (await hook(page, 'state')).doc.units.find((u) => u.id === id);
 const madeSaid = (page) => page.waitForFunction(() => /^\w+ made:/.test(document.querySelector('#verdict').textContent));
 
@@ -49,6 +50,12 @@ async function stillOr(page, was, ids, after) {
   assert.ok(hidden, `the view moved after ${after}, ${ids.join(' and ')} in it: [${was.map((v) => v.toFixed(2))}] → [${now.map((v) => v.toFixed(2))}]`);
   was.splice(0, 3, ...now);
 }
+/** Asserts the view is `was` but for a pan (no zoom); `was` becomes the view now. */
+async function panned(page, was, after) {
+  const now = await view(page);
+  assert.ok(Math.abs(now[0] - was[0]) < 0.01, `the view zoomed after ${after}: ${was[0]} → ${now[0]}`);
+  was.splice(0, 3, ...now);
+}
 /** Whether unit `id`'s token or base lies whole in the board's view on the screen. */
 const inView = (page, id) => page.evaluate((unit) => {
   const c = document.getElementById('board'), r = c.getBoundingClientRect();
@@ -73,9 +80,9 @@ async function undoRedo(page, id, home, there, was) {
 // GG-MOV-1, TW-MOV-1: the question's unit tapped (its reach shown already), a reached hex in view
 // tapped (the move made), undone, redone; then dragged to another reached hex in view, the view
 // still while the finger moves and after it lifts.
-for (const system of ['godsgloom', 'torn-world']) {
-  test(`${system} (360x740, touch): play, the question's unit tapped, moved by a tap on a reached hex, undone, redone, then dragged to another: the view holds still`, { timeout: 300000 }, async () => {
-    const { context, page, errors } = await openPage(env, PHONE, { touch: true });
+for (const [system, viewport] of ['godsgloom', 'torn-world'].flatMap((g) => [[g, PHONE], [g, LANDSCAPE]])) {
+  test(`${system} (${size(viewport)}, touch): play, the question's unit tapped, moved by a tap on a reached hex, undone, redone, then dragged to another: the view holds still`, { timeout: 300000 }, async () => {
+    const { context, page, errors } = await openPage(env, viewport, { touch: true });
     await pickSystem(page, system);
     await painted(page);
     const request = await pageRequest(page), id = request.unit, home = await unitOf(page, id);
@@ -99,7 +106,7 @@ for (const system of ['godsgloom', 'torn-world']) {
     await ruled(page);
     assert.deepEqual(await unitOf(page, id).then((u) => [u.q, u.r]), [go.q, go.r], `${id} moved by the tap`);
     await stillOr(page, was, [id], 'the tap that made the move');
-    await shot(page, system, 'tapped');
+    await shot(page, system, 'tapped', viewport);
     await undoRedo(page, id, home, there, was);
     // dragged from where it stands to the next hex in view (not the one it stands on)
     const next = free.find((x) => x.q !== go.q || x.r !== go.r);
@@ -113,7 +120,7 @@ for (const system of ['godsgloom', 'torn-world']) {
     assert.deepEqual(moved, [], 'the view moved while the finger held the unit');
     await ruled(page);
     await stillOr(page, was, [id], 'the drag');
-    await shot(page, system, 'dragged');
+    await shot(page, system, 'dragged', viewport);
     // the unit of widest reach tapped: its reach brought into view, if it is not, by zooming out
     // about it; then moved by a tap on its cheapest free reached hex in view, the view as it was
     const position = await pageRequest(page), reaches = [];
@@ -135,7 +142,7 @@ for (const system of ['godsgloom', 'torn-world']) {
     await madeSaid(page);
     await ruled(page);
     await stillOr(page, revealed, [wide.id], `${wide.id} was moved by a tap`);
-    await shot(page, system, 'wide-moved');
+    await shot(page, system, 'wide-moved', viewport);
     assert.deepEqual(errors, []);
     await context.close();
   });
@@ -143,8 +150,9 @@ for (const system of ['godsgloom', 'torn-world']) {
 
 // CCA-CD-1 CCA-MV-1: the centre section's card played, the Hastati dragged a hex ahead, the order
 // made, undone and redone.
-test('cc-ancients (360x740, touch): play, a card played, the Hastati dragged a hex ahead, the order made, undone, redone: the view holds still', { timeout: 300000 }, async (t) => {
-  const { context, page, errors } = await openPage(env, PHONE, { touch: true });
+for (const viewport of [PHONE, LANDSCAPE]) {
+test(`cc-ancients (${size(viewport)}, touch): play, a card played, the Hastati dragged a hex ahead, the order made, undone, redone: the view holds still`, { timeout: 300000 }, async (t) => {
+  const { context, page, errors } = await openPage(env, viewport, { touch: true });
   await pickSystem(page, 'cc-ancients');
   await painted(page);
   if (!await page.locator('#play-bar [data-section="center"]').count()) { t.skip('no section cards'); await context.close(); return; }
@@ -164,16 +172,18 @@ test('cc-ancients (360x740, touch): play, a card played, the Hastati dragged a h
   await ruled(page);
   await stillOr(page, was, ['Hastati'], 'the order was made');
   const there = await unitOf(page, 'Hastati');
-  await shot(page, 'cc-ancients', 'made');
+  await shot(page, 'cc-ancients', 'made', viewport);
   await undoRedo(page, 'Hastati', home, there, was);
   assert.deepEqual(errors, []);
   await context.close();
 });
+}
 
 // AL-MOV-1 AL-LAT-2: the Legion (facing 20, at 14, 9) dragged three steps to its left, made as the
 // finger lifts; undone, redone; then tapped, its turn handle shown.
-test('arcane-legions (360x740, touch): play, the Legion dragged three steps left, the move made, undone, redone, then tapped: the view holds still', { timeout: 300000 }, async () => {
-  const { context, page, errors } = await openPage(env, PHONE, { touch: true });
+for (const viewport of [PHONE, LANDSCAPE]) {
+test(`arcane-legions (${size(viewport)}, touch): play, the Legion dragged three steps left, the move made, undone, redone, then tapped: the view holds still`, { timeout: 300000 }, async () => {
+  const { context, page, errors } = await openPage(env, viewport, { touch: true });
   await pickSystem(page, 'arcane-legions');
   await painted(page);
   const home = await unitOf(page, 'Legion'), was = await view(page);
@@ -183,7 +193,7 @@ test('arcane-legions (360x740, touch): play, the Legion dragged three steps left
   await ruled(page);
   await stillOr(page, was, ['Legion'], 'the drag that made the move');
   const there = await unitOf(page, 'Legion');
-  await shot(page, 'arcane-legions', 'made');
+  await shot(page, 'arcane-legions', 'made', viewport);
   await undoRedo(page, 'Legion', home, there, was);
   await page.touchscreen.tap(...Object.values(await hook(page, 'screenOf', 'Legion')));
   await ruled(page);
@@ -191,42 +201,82 @@ test('arcane-legions (360x740, touch): play, the Legion dragged three steps left
   assert.deepEqual(errors, []);
   await context.close();
 });
+}
 
-// 9A-CH-1, 9A-PU-0, 9A-DST-1: the Knights dragged onto the Raiders' left flank (the whole board
-// shown first, as a player asks), the charge rolled (3 + 2) and made; the pursuit asked, rolled
-// (3 + 4: 7 against 7 catches them) and made. The view holds still after each touch, the Knights
-// standing in it; after the pursuit they are on the screen, whole.
+/**
+ * The Knights dragged onto the Raiders' left flank (2.2″ east of their middle: they face 180), the
+ * charge rolled (3 + 2: 8″ + 5 reaches, 9A-CH-1) and made: the view as `was` after each touch, or
+ * panned where one of them would be out of it.
+ */
+async function charged(page, was) {
+  const raiders = await unitOf(page, 'Raiders');
+  await touchDrag(page, await hook(page, 'screenOf', 'Knights'), await hook(page, 'screenOfWorld', raiders.x + 2.2, raiders.y));
+  await ruled(page);
+  await stillOr(page, was, ['Knights', 'Raiders'], 'the Knights were dragged onto the Raiders');
+  await setDice(page, 3, 2);
+  await tapOn(page, '#play-roll');
+  await still(page, was, 'the charge was rolled');
+  await made(page, was, 'Knights', 'their charge');
+}
+
+/** Make this move tapped: unit `id` on the screen after `what`, the view as `was` unless it would not be. */
+async function made(page, was, id, what) {
+  await page.tap('#apply');
+  await madeSaid(page);
+  await ruled(page);
+  assert.ok(await inView(page, id), `${id} on the screen after ${what}`);
+  await stillOr(page, was, [id], `${what} was made`);
+}
+
+// 9A-CH-1, 9A-PU-0, 9A-DST-1: the whole board shown first (as a player asks), the charge made; the
+// pursuit asked, rolled (3 + 4: 7 against 7 catches them) and made. The view holds still after each
+// touch, the Knights standing in it; after the pursuit they are on the screen, whole.
 for (const viewport of [PHONE, LANDSCAPE]) {
-  test(`ninth-age (${viewport.width}x${viewport.height}, touch): play, a charge dragged, rolled and made, then the pursuit rolled and made: the view holds still, and the pursuing Knights end on the screen`, { timeout: 300000 }, async () => {
+  test(`ninth-age (${size(viewport)}, touch): play, a charge dragged, rolled and made, then the pursuit rolled and made: the view holds still, and the pursuing Knights end on the screen`, { timeout: 300000 }, async () => {
     const { context, page, errors } = await openPage(env, viewport, { touch: true });
     await pickSystem(page, 'ninth-age');
     await painted(page);
     await page.tap('#fit');
     const was = await view(page);
-    await knightsOnRaidersFlank(page);
-    await stillOr(page, was, ['Knights', 'Raiders'], 'the Knights were dragged onto the Raiders');
-    await setDice(page, 3, 2);
-    await tapOn(page, '#play-roll');
-    await still(page, was, 'the charge was rolled');
-    await page.tap('#apply');
-    await madeSaid(page);
-    await ruled(page);
-    assert.ok(await inView(page, 'Knights'), 'the Knights in view after their charge');
-    await stillOr(page, was, ['Knights'], 'the charge was made');
+    await charged(page, was);
     await page.selectOption('#play-question', 'pursue');
     await ruled(page);
     await stillOr(page, was, ['Knights', 'Raiders'], 'the pursuit was asked');
     await setDice(page, 3, 4);
     await tapOn(page, '#play-roll');
     await still(page, was, 'the pursuit was rolled');
-    await page.tap('#apply');
-    await madeSaid(page);
-    await ruled(page);
-    await painted(page);
+    await made(page, was, 'Knights', 'their pursuit');
     assert.equal(await unitOf(page, 'Raiders'), undefined, 'the Raiders caught and destroyed');
     await shot(page, 'ninth-age', 'pursued', viewport);
-    assert.ok(await inView(page, 'Knights'), 'the pursuing Knights on the screen');
-    await stillOr(page, was, ['Knights'], 'the pursuit was made');
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}
+
+// 9A-FL-1, 9A-DST-1, 9A-PU-0: from the opening view, the charge made; the Raiders' flee made first
+// (6 + 5: 11″ west), then the pursuit rolled (5 + 5: 10 against 11, they escape) and made: the
+// Knights pursue west 10″ after them. Each unit that moves stays on the screen, the view still or
+// panned only where one would be out of it.
+for (const viewport of [PHONE, LANDSCAPE]) {
+  test(`ninth-age (${size(viewport)}, touch): play, from the opening view a charge made, the flee made, then the pursuit: the view holds still but to keep the units that moved on the screen, the pursuing Knights whole on it`, { timeout: 300000 }, async () => {
+    const { context, page, errors } = await openPage(env, viewport, { touch: true });
+    await pickSystem(page, 'ninth-age');
+    const was = await view(page);
+    await charged(page, was);
+    await page.evaluate(() => { const faces = [[6, 5], [5, 5]]; crypto.getRandomValues = (bytes) => { const [a, b] = faces.shift() ?? [1, 1]; bytes[0] = a - 1; bytes[1] = b - 1; return bytes; }; });
+    await page.selectOption('#play-question', 'flee');
+    await ruled(page);
+    // (a flee's answer is brought into view whole, its swept ground too: by a pan, if at all)
+    await panned(page, was, 'the flee was asked');
+    await tapOn(page, '#play-roll');
+    await panned(page, was, 'the flee was rolled');
+    await made(page, was, 'Raiders', 'their flee');
+    assert.equal((await pageRequest(page)).query, 'pursue');
+    await tapOn(page, '#play-roll');
+    await page.waitForFunction(() => !/^Flight made/.test(document.querySelector('#verdict').textContent));
+    await still(page, was, 'the pursuit was rolled');
+    await made(page, was, 'Knights', 'their pursuit');
+    await shot(page, 'ninth-age', 'fled-pursued', viewport);
     assert.deepEqual(errors, []);
     await context.close();
   });
