@@ -832,12 +832,12 @@ const panels = createPanels({
   'advanced-panel': fillExamples,
 }, ['advanced-panel'], $('units-panel').parentNode);
 const tabs = createTabs($('units-panel').parentNode, $('tabs'), EMBED ? null : matchMedia(PHONE_LAYOUT));
-// a sheet's step changes the board's height: the answer's framing is made again in the new height
-// (at the same scale or less), as a new answer's would be; kept where it stood, the middle of the
-// view kept, Set up's step put the mover under the unit tray
+// a sheet's step changes the board's height: the mover and its move brought back into the new
+// height where they left it, by the least change (kept where it stood, the middle of the view kept,
+// Set up's step put the mover under the unit tray; framed again, the view moved at every step)
 const sheet = initSheet($('sheet-handle'), $('units-panel').parentNode, $('tabs'), { resized() {
   const r = ui.result, b = r && !board.fitted && resultBounds(r.scene, r.request);
-  if (b) board.frame(b.bounds, board.s, b.pad, b.core);
+  if (b?.core) board.reveal(b.core);
 } });
 /** The board back in view where a phone's panel covers it (a position opened, an army to place). */
 const showBoard = () => { if (sheet.step() === 'full') sheet.set('half'); };

@@ -1766,9 +1766,11 @@ export class Board extends Painter {
     const onHex = (u) => u.hexes.some((h) => { const [cx, cy] = center(h.q, h.r); return Math.hypot(cx - x, cy - y) < 0.87; });
     for (let i = units.length - 1; i >= 0; i--) {
       const u = units[i];
-      // 8 px round a base: a finger's slack
+      // a base under the finger, else one within 8 px of it (a finger's slack): a tap on a base
+      // touching another's, both drawn small, took the other
       if (u.free) {
-        if (isOn(u.free, x, y, 8 / this.s)) return u;
+        if (isOn(u.free, x, y, 0)) return u;
+        if (!small && isOn(u.free, x, y, 8 / this.s)) small = u;
       } else if (u.small) {
         const t = this.tokenOf(u), own = Math.hypot(t.px - sx, t.py - sy);
         if (own <= t.r + 6 && own < Math.hypot(t.cx - sx, t.cy - sy)) return u;
