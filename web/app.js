@@ -137,7 +137,6 @@ const board = new Board(canvas, {
   // read afresh for a fit or framing made at a paint: kept, they were the boxes from before the
   // ruling that frames (the Make this move it shows, say)
   coversNow: () => store.setCovers(readCovers()),
-  shown: () => revealKey(),
   // an embed not activated leaves one finger to scroll its host page (embed.js)
   pageScrolls: () => EMBED && !document.body.classList.contains('active'),
   mode: () => (store.locked ? 'view' : ui.tool === 'move' && tools.playing() ? 'play' : ui.tool),
@@ -337,18 +336,11 @@ const answerFraming = (b) => ({ near: nearUnits(store.state.system, doc(), b.at,
 // up would move from under it. A table's view stays on a tap (view.test).
 const REACH_PAD = 1;
 const padded = (b, p) => [b[0] - p, b[1] - p, b[2] + p, b[3] + p];
-// What a view revealed shows: the question, its unit or card, and the units' places. Once that is
-// another (the move made or undone, the card ended), the view is given back (closeReveal).
-function revealKey() {
-  const d = doc(), i = own(d.inputs, d.query) ?? {};
-  return JSON.stringify([d.query, i.unit, i.card, i.section, d.units.map((u) => [u.id, u.q, u.r, u.x, u.y])]);
-}
-function closeReveal() { if (board.revealed && !board.gesture && board.revealed.key !== revealKey()) board.unreveal(); }
 
 /**
- * Draws the answer again (a new answer, `frame`: framed; 'whole': all of it in view, at the size
- * that takes; 'reach': a tapped unit's reach brought into view; `follow` keeps its mover in view; a
- * picked hex: the view stays).
+ * Draws the answer again (a new answer, `frame`: framed; 'whole': the units it names brought into
+ * view by a pan where one is off it; 'reach': a tapped unit's reach brought into view; `follow`
+ * keeps its mover in view; a picked hex: the view stays).
  */
 function redrawResult(frame = false, follow = false) {
   const r = ui.result;
@@ -415,13 +407,14 @@ function redrawResult(frame = false, follow = false) {
   // every new answer, a game's first too, frames what the question is about at a size a finger
   // reads (the whole board is the ⤢ button away)
   if (b && frame === 'reach') { if (isHexBoard() && !board.gesture && b.at) board.reveal(padded(b.bounds, REACH_PAD), b.at); }
-  else if (b && frame) board.frame(b.bounds, Infinity, b.pad, b.core, frame === 'whole' ? { mover: b.at, whole: true } : answerFraming(b));
+  else if (b && frame === 'whole') board.showUnits([...b.names]);
+  else if (b && frame) board.frame(b.bounds, Infinity, b.pad, b.core, answerFraming(b));
   // else the view moves after a ruling only where what the player acted on would be off it or
-  // under a control: the unit moved, or all of an answer its game shows whole (`showWhole`). A
-  // view framed again after each drop, roll or piece placed put the next hex tapped elsewhere
-  // (a newcomer's review)
+  // under a control, by the least that shows it: the unit moved, or all of an answer its game
+  // shows whole (`showWhole`). A view framed again after each drop, roll or piece placed put the
+  // next hex tapped elsewhere (a newcomer's review)
   else if (b && follow && (ownQuery(r.request?.system, r.request?.query)?.showWhole ? !board.shows(b.bounds) : b.mover && !board.unitClear(b.mover))) {
-    board.frame(b.bounds, board.s, b.pad, b.core, { mover: b.at });
+    if (ownQuery(r.request?.system, r.request?.query)?.showWhole) board.reveal(b.bounds); else board.showUnits([b.mover]);
   }
   showChoices(b);
 }
@@ -629,6 +622,15 @@ function tapApply() {
   else if (ruling()) store.setApplyAfter(true);
 }
 
+// After a move made, undone or redone the view stays where it is, unless a unit that moved (from
+// `was`, the units before) would be off it: then it pans by the least that shows them (a newcomer's
+// review: the view moved after almost every touch, and a unit that chased another ended
+// off a phone's board, an arrow at its edge all that showed it).
+function showMoved(was) {
+  const place = (u) => JSON.stringify([u.q, u.r, u.x, u.y, u.facing]), at = new Map(was.map((u) => [u.id, place(u)]));
+  board.showUnits(doc().units.filter((u) => at.get(u.id) !== place(u)).map((u) => u.id));
+}
+
 /**
  * Make this move (`gesture`: the merge key of a drag whose drop makes it, applyRuling). The verdict
  * then says what was made in the ruling's words where the game has them (`madeWords`: "Charge made:
@@ -641,6 +643,7 @@ function makeMove(gesture = null) {
   // what the ruling made leaves to do next (a card's: who may battle), said first
   const note = r?.response?.ok ? sys().madeNote?.(r.request ?? {}, r.response.result ?? {}) ?? '' : '';
   if (!applyRuling(gesture)) return;
+  showMoved(before);
   sayMade((code, where) => (said ? code.madeWords([said.text], said.lead, note) : code.madeWords(code.movedWords(where, before, paid), 'Move made', note)));
 }
 // What a hex move spent, where its answer says: a reached hex tapped (its reach entry's cost) or
@@ -830,12 +833,12 @@ const panels = createPanels({
   'advanced-panel': fillExamples,
 }, ['advanced-panel'], $('units-panel').parentNode);
 const tabs = createTabs($('units-panel').parentNode, $('tabs'), EMBED ? null : matchMedia(PHONE_LAYOUT));
-// a sheet's step changes the board's height: the answer's framing is made again in the new height
-// (at the same scale or less), as a new answer's would be; kept where it stood, the middle of the
-// view kept, Set up's step put the mover under the unit tray
+// a sheet's step changes the board's height: the mover and its move brought back into the new
+// height where they left it, by the least change (kept where it stood, the middle of the view kept,
+// Set up's step put the mover under the unit tray; framed again, the view moved at every step)
 const sheet = initSheet($('sheet-handle'), $('units-panel').parentNode, $('tabs'), { resized() {
   const r = ui.result, b = r && !board.fitted && resultBounds(r.scene, r.request);
-  if (b) board.frame(b.bounds, board.s, b.pad, b.core);
+  if (b?.core) board.reveal(b.core);
 } });
 /** The board back in view where a phone's panel covers it (a position opened, an army to place). */
 const showBoard = () => { if (sheet.step() === 'full') sheet.set('half'); };
@@ -915,7 +918,7 @@ function showDeferred() {
 // a drag's last ruling was asked without sensitivity: once the finger lifts, the ruling at rest
 // asks again with it where the answer relied on an assumption
 const wantsSensitivity = () => ui.result?.response?.ok === true && Array.isArray(ui.result.response.assumptions) && ui.result.response.assumptions.length > 0 && !ui.result.response.sensitivity;
-for (const type of ['pointerup', 'pointercancel', 'lostpointercapture']) canvas.addEventListener(type, () => { if (!dragging()) { closeReveal(); showApply(); showDeferred(); if (wantsSensitivity()) scheduleRule(); if (ui.saveTimer) saveSoon(); } });
+for (const type of ['pointerup', 'pointercancel', 'lostpointercapture']) canvas.addEventListener(type, () => { if (!dragging()) { showApply(); showDeferred(); if (wantsSensitivity()) scheduleRule(); if (ui.saveTimer) saveSoon(); } });
 // the details list is on screen (not in another tab on a phone, not scrolled away, not hidden by
 // the full-screen board): watched without reading the layout in a drag's frame
 new IntersectionObserver((entries) => {
@@ -1006,12 +1009,10 @@ store.onChange((why, before) => {
   store.edited();
   // a Redo of a move made says so, as Make this move did (the verdict showed the form's prompt for
   // the next question instead); an Undo shows the question asked again, ruled
+  if ((why === 'undo' || why === 'redo') && before) showMoved(before.units ?? []);
   if (why === 'redo' && before) sayMade((code, where) => { const redone = code.movedWords(where, before.units ?? []); return redone.length ? code.madeWords(redone, 'Redone') : null; });
   if (why === 'system') { holds(store.state.system, () => {}); store.setMode(defaultMode(doc())); } // its engine module starts loading now; the ruling follows
   if (why === 'load') showBoard(); // an example, a link or a saved position opened from a panel
-  // (a look is another unit's reach: the view it was revealed from stays the one to give back)
-  if (why === 'look' && board.revealed) board.revealed.key = revealKey();
-  else if (why !== 'display') closeReveal();
   if (why !== 'display') scheduleRule(why === 'system' || (why === 'look' && 'reach')); // another game's board: frame its answer; a unit tapped: bring its reach into view
   if (why === 'undo' || why === 'redo' || why === 'system') { store.setPending([]); if (why === 'system') { store.select(null); clearResult(); $('verdict').textContent = 'Set up the position, then press Rule on it.'; document.querySelector('.side').scrollTop = 0; } } // another game's form opens at its top, not where the last one was scrolled
   refresh();

@@ -156,6 +156,9 @@ export class Cover {
   }
 }
 
+// what a whole view shows: the board, and the bounds of the table or board with what stands off it
+const fitKey = (sc) => `${sc.kind}${sc.boardKey}|${sc.bounds}`;
+
 // What a drag's other units are drawn from (board.js Painter.frozenFor): one string, compared per frame.
 function stillSig(units, carried, selection = true) {
   let sig = '';
@@ -307,7 +310,7 @@ export class Painter {
   fitNow() {
     const b = this.scene?.bounds;
     if (!b || !this.w) return;
-    this.fitted = this.scene.kind + this.scene.boardKey;
+    this.fitted = fitKey(this.scene);
     if (this.wholeFits()) return;
     const m = 18, [top, bottom] = this.band(), h = bottom - top;
     const s = Math.min((this.w - 2 * m) / (b[2] - b[0]), (h - 2 * m) / (b[3] - b[1]));
@@ -1416,8 +1419,6 @@ export class Board extends Painter {
     this.fitted = null;
     this.want = null; // a fit or framing asked for, made when the canvas's size is next needed (settle)
     this.viewMoved = false; // the player has moved the view since the page opened or showed a new board (pan, pinch, wheel, zoom, the whole board asked for)
-    this.handled = 0; // the player's moves of the view so far: a view revealed is given back only where none came since (unreveal)
-    this.revealed = null; // the view before a reveal, {view, fitted, handled, key}, while what it shows stays
     this.foot = ctl.foot ?? 0;
     this.pointsOffView = true; // the units out of view pointed at (paintOffView; a picture has none)
     // names are placed for SLICE_MS a paint, the rest on the next frames (placeNames): opening or
@@ -1489,7 +1490,7 @@ export class Board extends Painter {
     if (this.scene) this.fitHeight();
     const d = DPR(), [pw, ph] = [this.canvas.width / d, this.canvas.height / d];
     if (this.canvas.width === Math.round(this.w * d) && this.canvas.height === Math.round(this.h * d)) { if (this.unpainted) this.draw(); return; }
-    if (this.fitted) { this.fit(); return; }
+    if (this.fitted && (pw !== this.w || !this.keepsFit())) { this.fit(); return; }
     if (pw > 0 && ph > 0 && !this.want) this.ox += (this.w - pw) / 2;
     this.draw();
     this.ctl.resized?.();
@@ -1509,14 +1510,27 @@ export class Board extends Painter {
     if (want.refit) this.fitHeight();
     this.ctl.coversNow?.();
     const was = this.viewKey();
-    if (want.view) { [this.s, this.ox, this.oy] = want.view; this.fitted = want.fitted; }
-    else if (want.frame) this.frameNow(...want.frame); else if (!want.keep) this.fitNow();
+    if (want.frame) this.frameNow(...want.frame); else if (!want.keep) this.fitNow();
     want.reveal?.();
     // a new view over units drawn as layers is a camera's move (moved): its paint shows them as last
     // drawn, and draws them afresh from the next frame, its board's layer in steps with the one
     // finished last standing in (`framed`, paintScene): a new answer's framing at the limits drew
     // the board, 1,000 units and their names' order at the new view in one task of 70–110 ms
     if (this.unitsLayered && this.carried() === null && this.viewKey().some((v, i) => v !== was[i])) { this.fresh = 'units'; this.framed = true; }
+  }
+
+  /**
+   * Whether a whole view the board's height changed under (a verdict a line longer) still shows the
+   * whole at the scale a fit gives: kept then, not centred again (the view moved under a finger at
+   * each new question).
+   */
+  keepsFit() {
+    const was = [this.s, this.ox, this.oy];
+    this.ctl.coversNow?.();
+    this.fitNow();
+    const same = Math.abs(this.s - was[0]) < 1e-6;
+    [this.s, this.ox, this.oy] = was;
+    return same && this.shows(this.scene.bounds);
   }
 
   /** The view's rows that fits and framings fill: below the controls floating over its top half (a landscape phone's card bar), above its foot and those floating over its bottom half (a framed token sat under the card bar). */
@@ -1530,13 +1544,13 @@ export class Board extends Painter {
   }
 
   /** Whether the view is the whole table or board fitted, or will be at its next paint (a fit asked, not yet made: before the canvas's first size). */
-  get showsFit() { return this.want ? (this.want.view ? !!this.want.fitted : !this.want.frame && !this.want.keep) : !!this.fitted; }
+  get showsFit() { return this.want ? !this.want.frame && !this.want.keep : !!this.fitted; }
 
   /** Whether the view is still the one the page opened with: the board's fit, not moved by the player since. */
   get opening() { return this.showsFit && !this.viewMoved; }
 
   /** The whole board, as the player asks for it (⤢, the 0 key). */
-  showWhole() { this.viewMoved = true; this.handled++; this.fit(); }
+  showWhole() { this.viewMoved = true; this.fit(); }
 
   /** Frames the whole table or board. */
   fit() {
@@ -1571,30 +1585,23 @@ export class Board extends Painter {
   }
 
   /**
-   * Brings world box `b` whole into the view (a tapped unit's reach, a card's units) with the least
-   * change of view, the unit at world point `at` kept where it is (board-reveal.js, fetched at the
-   * first: the view's change follows its answer by a frame once); the view before kept for unreveal.
+   * Brings world box `b` whole into the view with the least change of view (a tapped unit's reach,
+   * about its unit at world point `at`, kept where it is; without `at`, a pan where that shows it),
+   * or units `ids` by a pan alone (board-reveal.js, fetched at the first: the view's change follows
+   * its answer by a frame once). Made at the next paint, on the scene then shown.
    */
-  reveal(b, at) {
-    loadReveal().then(({ revealNow }) => {
-      this.want = { ...(this.want ?? { refit: false, frame: null, keep: true }), reveal: () => revealNow(this, b, at) };
+  reveal(b, at = null) { this.revealing((m) => m.revealNow(this, b, at)); }
+  showUnits(ids) { if (ids.length) this.revealing((m) => m.showUnitsNow(this, ids)); }
+  revealing(fn) {
+    loadReveal().then((m) => {
+      this.want = { ...(this.want ?? { refit: false, frame: null, keep: true }), reveal: () => fn(m) };
       this.draw();
     }, () => {});
-  }
-
-  /** The view before the last reveal given back, unless the player moved the view since. */
-  unreveal() {
-    const r = this.revealed;
-    this.revealed = null;
-    if (!r || r.handled !== this.handled) return;
-    this.want = { refit: this.want?.refit ?? false, frame: null, view: r.view, fitted: r.fitted };
-    this.draw();
   }
 
   zoomAt(x, y, k) {
     this.settle();
     this.viewMoved = true;
-    this.handled++;
     const s = clamp(this.s * k, 2, MAX_SCALE);
     k = s / this.s;
     this.ox = x - (x - this.ox) * k;
@@ -1603,7 +1610,7 @@ export class Board extends Painter {
     this.moved();
   }
 
-  pan(dx, dy) { this.settle(); this.viewMoved = true; if (dx || dy) this.handled++; this.ox += dx; this.oy += dy; this.moved(); }
+  pan(dx, dy) { this.settle(); this.viewMoved = true; this.ox += dx; this.oy += dy; this.moved(); }
 
   /**
    * The camera moved. Over more than LAYERED_UNITS units drawn as layers, its frames draw the board
@@ -1661,8 +1668,10 @@ export class Board extends Painter {
     }
     // a new board (another game's, another size) opens on its fit as the page did: the player's
     // zoom or pan was of the board before
-    if (refit) { this.want = { refit: true, frame: null }; this.fresh = 'units'; this.viewMoved = false; this.revealed = null; }
-    else if (this.fitted && !this.want) this.want = { refit: false, frame: null };
+    if (refit) { this.want = { refit: true, frame: null }; this.fresh = 'units'; this.viewMoved = false; }
+    // a whole view made again only where what it shows grew or shrank: fitted again to the band the
+    // controls leave at each new answer, it zoomed and panned under the player's finger
+    else if (this.fitted && this.fitted !== fitKey(scene) && !this.want) this.want = { refit: false, frame: null };
     this.draw();
   }
 
@@ -1757,9 +1766,11 @@ export class Board extends Painter {
     const onHex = (u) => u.hexes.some((h) => { const [cx, cy] = center(h.q, h.r); return Math.hypot(cx - x, cy - y) < 0.87; });
     for (let i = units.length - 1; i >= 0; i--) {
       const u = units[i];
-      // 8 px round a base: a finger's slack
+      // a base under the finger, else one within 8 px of it (a finger's slack): a tap on a base
+      // touching another's, both drawn small, took the other
       if (u.free) {
-        if (isOn(u.free, x, y, 8 / this.s)) return u;
+        if (isOn(u.free, x, y, 0)) return u;
+        if (!small && isOn(u.free, x, y, 8 / this.s)) small = u;
       } else if (u.small) {
         const t = this.tokenOf(u), own = Math.hypot(t.px - sx, t.py - sy);
         if (own <= t.r + 6 && own < Math.hypot(t.cx - sx, t.cy - sy)) return u;

@@ -15,10 +15,10 @@ import { line } from './hex-line.js';
 /**
  * `page`: the store, `ui`, `sys()`, `doc()`, `unitById(id)`, `currentRequest()`, `askEngine(request)`
  * (the tap lane), `refresh()`, `makeMove()`, `frame(bounds)` (the board's view on a world box),
- * `shows(bounds)` (that box in view), `reveal(bounds, at)` (that box brought into view about world point `at`, board.reveal), `middle()` (the view's middle, world) and `bar` (the element the card's buttons and running total go
+ * `shows(bounds)` (that box in view), `reveal(bounds)` (that box brought into view, board.reveal) and `bar` (the element the card's buttons and running total go
  * in). Returns what tools.js and app.js call.
  */
-export function initPlayOrders({ store, ui, sys, doc, unitById, currentRequest, askEngine, refresh, makeMove, frame, shows, reveal, middle, bar }) {
+export function initPlayOrders({ store, ui, sys, doc, unitById, currentRequest, askEngine, refresh, makeMove, frame, shows, reveal, bar }) {
   let framed = false; // the section of the card just chosen has been put in view
   let placedAt = null; // where the last ruling of the card left its pieces (placed)
   const can = () => !!sys().playOrder && !!sys().queries[ORDER];
@@ -99,13 +99,13 @@ export function initPlayOrders({ store, ui, sys, doc, unitById, currentRequest, 
   }
 
   // The view moves to the side's units in box `b` (what the card played may order) only when they
-  // are not all in view already, by as little as shows them (board.reveal), and goes back once the
-  // order is made or the card ended: a card chosen just before its first unit is dragged moved that
-  // unit 90 px from under the finger on its way
+  // are not all in view already, by as little as shows them (board.reveal: a pan where that does),
+  // and stays there: a card chosen just before its first unit is dragged moved that unit 90 px from
+  // under the finger on its way
   function reframe(b) {
     const box = sideBox(doc().units, side(), b);
     if (!box) frame(b);
-    else if (!shows(box)) reveal(box, middle().map((v, i) => Math.min(Math.max(v, box[i]), box[i + 2]))); // (about its point nearest the view's middle)
+    else if (!shows(box)) reveal(box);
   }
 
   // the side playing the card: the first ordered unit's (the order's `side`), else the first side

@@ -41,7 +41,7 @@ export function initPlayParts(page) {
   };
   const wiring = {
     table: () => ({ store, ui, sys, doc, unitInfo, currentRequest, refresh, redrawResult, makeMove, canApply, timing, bar: playBar, board }),
-    orders: () => ({ store, ui, sys, doc, unitById, currentRequest, askEngine, refresh, makeMove, frame: (b) => board.frame(b), shows: (b) => board.shows(b), reveal: (b, at) => board.reveal(b, at), middle: () => board.toWorld(board.w / 2, board.h / 2), bar: playBar }),
+    orders: () => ({ store, ui, sys, doc, unitById, currentRequest, askEngine, refresh, makeMove, frame: (b) => board.frame(b), shows: (b) => board.shows(b), reveal: (b) => board.reveal(b), bar: playBar }),
     eject: () => ({ store, ui, sys, doc, currentRequest, refresh, makeMove, bar: playBar }),
     rolls: () => ({ store, sys, doc, bar: playBar, own, unfinished: () => unfinished(store.state.system, doc(), false), rollInto }),
     // (model.js's helpers passed in: a game's module imports no module that imports the games' registry)

@@ -78,9 +78,8 @@ export function initTablePlay(page, way) {
     // one Undo step with the drag's edits of the question: Undo takes the whole gesture back
     if (canApply()) makeMove(c.gesture);
     // the ruling's reason stays: the unit never left where it stood; a charge aimed is a new
-    // question, framed whole, both units (the table zoomed out to reach the target's
-    // flank drew it with 10 px bases; framed at a finger's size, a landscape phone's controls hid
-    // one of them)
+    // question, both its units in view (a landscape phone's controls hid one of them), the view
+    // otherwise where the player left it (zoomed in on them, it lost the player's place)
     else redrawResult(c.target ? 'whole' : false);
   }
 
