@@ -13,8 +13,8 @@ export const STEP_TENTHS = 10;
 // Steps made per axis by one drag: more than any codex's points pay for (a formation has about
 // 4 to 10 movement icons), so a drag off the table asks a bounded order.
 export const MAX_STEPS = 12;
-// A sideways part of a drag shorter than this (in steps) is the finger's wobble, not a step: a
-// partial step costs a whole one (AL-LAT-3), so a wobble would cost a point.
+// A finger moved to one side after a collision less than this (in steps) is its wobble, not a
+// slide (slideOf).
 export const SIDE_DEADBAND = 0.5;
 // A finger pushed on from a rest less than this far round (degrees) from the way its steps went goes
 // on with them (turnAfterRest), and turns nothing from the unit's facing.
@@ -30,21 +30,19 @@ export const REST_MS = 500;
 export const TURN_REACH = 0.5;
 
 /**
- * The steps of a drag by (dx, dy) (world, steps) of a unit facing `facing`: the longer of its
- * parts along the base's axes first, in whole steps and a last partial one (to a tenth), then the
- * other part when it is at least SIDE_DEADBAND long. Actions as the `move` query takes them.
+ * The steps of a drag by (dx, dy) (world, steps) of a unit facing `facing`: along the one axis of
+ * its base the drag goes furthest along, the way a player means (AL-MOV-2: each step is forward,
+ * backward or sideways; read as two legs, the longer first, a drag near a diagonal flipped at 45°
+ * from steps ahead to steps aside), in whole steps and a last partial one (to a tenth). Actions
+ * as the `move` query takes them.
  */
 export function stepsOf(facing, dx, dy) {
   const [ahead, right] = inFrame(facing, dx, dy);
-  const legs = [[ahead, ahead >= 0 ? 'forward' : 'backward'], [right, right >= 0 ? 'right' : 'left']]
-    .sort((a, b) => Math.abs(b[0]) - Math.abs(a[0]));
-  if (Math.abs(legs[1][0]) < SIDE_DEADBAND) legs.pop();
+  const [v, step] = Math.abs(ahead) >= Math.abs(right) ? [ahead, ahead >= 0 ? 'forward' : 'backward'] : [right, right >= 0 ? 'right' : 'left'];
   const out = [];
-  for (const [v, step] of legs) {
-    let tenths = Math.min(Math.round(Math.abs(v) * STEP_TENTHS), MAX_STEPS * STEP_TENTHS);
-    for (; tenths >= STEP_TENTHS; tenths -= STEP_TENTHS) out.push({ step, distance: 1 });
-    if (tenths > 0) out.push({ step, distance: tenths / STEP_TENTHS });
-  }
+  let tenths = Math.min(Math.round(Math.abs(v) * STEP_TENTHS), MAX_STEPS * STEP_TENTHS);
+  for (; tenths >= STEP_TENTHS; tenths -= STEP_TENTHS) out.push({ step, distance: 1 });
+  if (tenths > 0) out.push({ step, distance: tenths / STEP_TENTHS });
   return out;
 }
 
@@ -153,7 +151,7 @@ export function orderPlay({ store, ui, doc, unitInfo, refresh, bar, board }, { s
       i.unit = c.id;
       i.actions = actions;
       i.slide = slide; // a drag's order slides only as its finger picks (slideOf)
-    }, c.gesture);
+    }, c.gesture, Infinity); // one step however long the finger rests: a refused drop's edits leave none (play-table.js finish)
   }
 
   /** A drag of unit `id`'s body; `centre`: where its centre would be (world). */
@@ -270,7 +268,17 @@ export function orderPlay({ store, ui, doc, unitInfo, refresh, bar, board }, { s
       })];
   }
 
-  const overlay = (c) => (c.rest ? toolPositions(c) : c.spin !== undefined ? handlePositions(c) : []);
+  // While the unit's body is carried: the axis its steps are read along, an arrow from its centre
+  // to where they take it, and under the finger which way and how far (stepsOf).
+  function stepsRead(c) {
+    const u = unitInfo(c.id), steps = c.actions ? JSON.parse(c.actions) : [];
+    if (!u || !c.at || !steps.length || steps.some((a) => !a.step)) return [];
+    const to = poseAfter(u, u.facing ?? 0, steps), n = Math.round(steps.reduce((t, a) => t + a.distance, 0) * STEP_TENTHS) / STEP_TENTHS;
+    return [{ type: 'line', from: [u.x, u.y], to, color: '#b7791f', arrow: true, dashed: true },
+      { type: 'mark', x: c.at[0], y: c.at[1], color: '#b7791f', label: `${steps[0].step} ${n} step${n === 1 ? '' : 's'}`, shorter: [steps[0].step] }];
+  }
+
+  const overlay = (c) => (c.spin !== undefined ? handlePositions(c) : [...stepsRead(c), ...c.rest ? toolPositions(c) : []]);
 
   const keys = (made) => `Enter picks it; arrows add a step (Shift: a tenth), Q and E turn it 45° (Shift: 90°). ${made}`;
 
@@ -308,10 +316,20 @@ export function orderPlay({ store, ui, doc, unitInfo, refresh, bar, board }, { s
     showParts(bar, [p, end]);
     if (!held) {
       // (the unit ordered hidden weighs more than all the others)
-      const hides = () => (over(b.unit, bar) ? Infinity : doc().units.filter((u) => u.id !== b.unit && over(u.id, bar)).length);
+      const under = () => doc().units.filter((u) => over(u.id, bar)).map((u) => u.id);
+      const hides = () => { const ids = under(); return ids.includes(b.unit) ? Infinity : ids.length; };
       bar.classList.remove('low');
       const high = hides();
       if (high > 0) { bar.classList.add('low'); if (hides() >= high) bar.classList.remove('low'); }
+      // where both places hide a unit (a board zoomed in, units at its top and foot), the view moves
+      // the least that shows them clear of the bar, zoomed out no more than it must, to half its
+      // scale at most (board.js unhide)
+      const hid = under(), t = doc().table, u = unitInfo(b.unit);
+      if (hid.length && u && t) {
+        board.ctl.coversNow();
+        board.unhide([b.unit, ...hid], [u.x, u.y], board.s / 2, [0, 0, t.width, t.height]);
+        board.draw();
+      }
     }
     return true;
   }

@@ -43,7 +43,7 @@ export function initTablePlay(page, way) {
       at: null, rest: null, restTimer: 0, cut: null, slides: null, metAt: null, metFacing: 0, slide: '', asked: null,
       // (`gesture`: its edits' merge key; the lift starts the next gesture before the drop is made)
       gesture: `drag:${ui.serial}`,
-      before: { query: d.query, inputs: JSON.parse(JSON.stringify(d.inputs[d.query] ?? {})) } });
+      before: { query: d.query, inputs: JSON.parse(JSON.stringify(d.inputs[d.query] ?? {})), all: JSON.stringify(d.inputs) } });
     store.setRulerNote(null);
     store.setRulerLine(null);
     part.started?.();
@@ -76,11 +76,19 @@ export function initTablePlay(page, way) {
     store.setCarry(null);
     refresh();
     // one Undo step with the drag's edits of the question: Undo takes the whole gesture back
-    if (canApply()) makeMove(c.gesture);
+    if (canApply()) { makeMove(c.gesture); return; }
+    // an order refused leaves no Undo step (Undo took back the refusal, not the move before it): the
+    // question before the drag put back closes the gesture's step, and the drag's is shown again
+    // as a look, its reason on screen
+    if (!c.target) {
+      const d = doc(), tried = JSON.stringify([d.query, d.inputs]);
+      store.edit((x) => { x.query = c.before.query; x.inputs = JSON.parse(c.before.all); }, c.gesture, Infinity);
+      store.look((x) => { [x.query, x.inputs] = JSON.parse(tried); });
+    }
     // the ruling's reason stays: the unit never left where it stood; a charge aimed is a new
     // question, both its units in view (a landscape phone's controls hid one of them), the view
     // otherwise where the player left it (zoomed in on them, it lost the player's place)
-    else redrawResult(c.target ? 'whole' : false);
+    redrawResult(c.target ? 'whole' : false);
   }
 
   /** An answer arrived (app.js render): a drop waiting for it is made now. */

@@ -84,7 +84,7 @@ export function verdictOf(response, request = null) {
     : Number.isFinite(spent) && Number.isFinite(r.movementPoints)
     ? ` ${spent} of ${plural(r.movementPoints, 'movement point')} spent, ${r.movementPoints - spent} left${r.pointsLost && r.endedBy === 'collision' ? ' (lost at the end)' : ''}.`
     : Number.isFinite(r.hexesMoved) && Number.isFinite(r.allowance) ? ` ${r.hexesMoved} of ${plural(r.allowance, 'hex', 'hexes')} moved.`
-      : Number.isFinite(r.steps) ? ` ${plural(r.steps, 'step')} made.` : '') + (game?.verdictNote?.(r) ?? '');
+      : Number.isFinite(r.steps) ? ` ${plural(r.steps, 'step')} made.` : '') + (game?.verdictNote?.(r, request) ?? '');
   const first = game?.verdict?.(q, r, request);
   if (first) return first;
   if (typeof r.legal === 'boolean' && q !== 'reach') {

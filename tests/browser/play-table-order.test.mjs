@@ -336,3 +336,48 @@ test('arcane-legions (740x360, touch): play, AL-MOV-2 the order\'s bar over a la
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+// An illegal drop puts the unit back and says why, and is no Undo step of its own (issue 31): after
+// one legal drop (0.8 of a step ahead, 1 point), two steps back cost 1 + 2 + 2 = 5 of 4 (AL-LAT-2,
+// AL-LAT-3): refused; one Undo then takes back the legal drop, not the refusal.
+test('arcane-legions (360x740, touch): play, AL-LAT-2 AL-LAT-3 an illegal drop leaves the Undo history as it was: refused on a fresh page Undo stays off; after a step, a refused drop, then one Undo puts the Legion back where it began', { timeout: 120000 }, async () => {
+  const { context, page, errors } = await openPage(env, PHONE, { touch: true });
+  const home = await unitOf(page, 'Legion');
+  assert.equal(await page.isDisabled('#undo'), true, 'nothing to undo yet');
+  // 2.5 steps back: the third backward step (2 each) is more than the 4 points
+  await dragOrder(page, 'Legion', await ahead(page, home, -2.5), 3);
+  await ruled(page);
+  assert.match(await verdict(page), /^Legion: not a legal move\./);
+  assert.deepEqual(pose(await unitOf(page, 'Legion')), pose(home), 'the unit put back');
+  assert.equal(await page.isDisabled('#undo'), true, 'the refusal is no Undo step');
+  await firstStep(page);
+  const stepped = await unitOf(page, 'Legion');
+  await dragOrder(page, 'Legion', await ahead(page, stepped, -2), 3);
+  await ruled(page);
+  const text = await verdict(page);
+  assert.match(text, /^Legion: not a legal move\./, text);
+  assert.deepEqual(pose(await unitOf(page, 'Legion')), pose(stepped), 'the unit put back where the step left it');
+  await shot(page, 'refused-undo');
+  await undoRedo(page, '#undo', home, null);
+  assert.equal(await page.isDisabled('#undo'), true, 'the step was the only Undo step');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+// The order's bar floats over an upright phone's board: zoomed in twice, the Legion a step back has
+// the Chargers under the bar's place at the top and itself under the one at the foot; the view
+// moves so that neither place hides a unit.
+test('arcane-legions (360x740, touch): play, AL-MOV-2 the order\'s bar covers no unit on an upright phone, even where the board zoomed in has units under both of its places', { timeout: 120000 }, async () => {
+  const { context, page, errors } = await openPage(env, PHONE, { touch: true });
+  for (let i = 0; i < 2; i++) { await page.tap('#zoom-in'); await painted(page); }
+  const home = await unitOf(page, 'Legion');
+  await dragOrder(page, 'Legion', await ahead(page, home, -1), 1);
+  await madeSaid(page);
+  await ruled(page);
+  await page.waitForFunction(() => !document.getElementById('play-bar').hidden);
+  await painted(page);
+  for (const id of ['Legion', 'Chargers', 'Scouts']) assert.equal(await barOver(page, id), false, `the bar is not over ${id}`);
+  await shot(page, 'bar-zoomed');
+  assert.deepEqual(errors, []);
+  await context.close();
+});

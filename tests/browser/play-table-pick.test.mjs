@@ -6,7 +6,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { launch, openPage, PHONE, pageRequest, pickSystem, ruled, hook, verdict, artifacts, touchDrag, painted, setDice, knightsChargeMade } from './browser.mjs';
+import { launch, openPage, openRequest, PHONE, pageRequest, pickSystem, ruled, hook, verdict, artifacts, touchDrag, painted, setDice, knightsChargeMade } from './browser.mjs';
 
 let env;
 before(async () => { env = await launch(); });
@@ -24,6 +24,14 @@ async function handle(page, id) {
 }
 /** The screen point `px` px clockwise round the centre from the handle, square to the line between them. */
 const clockwise = ({ h, c, r }, px) => ({ x: h.x - (h.y - c.y) / r * px, y: h.y + (h.x - c.x) / r * px });
+/** Unit `id` tapped (its turn handle shows), then its handle dragged `deg` degrees clockwise round its centre, at the handle's distance; `hold` as touchDrag's. */
+async function handleRound(page, id, deg, hold) {
+  await page.touchscreen.tap(...Object.values(await hook(page, 'screenOf', id)));
+  await ruled(page);
+  await painted(page);
+  const at = await handle(page, id), a = Math.atan2(at.h.x - at.c.x, -(at.h.y - at.c.y)) + rad(deg);
+  await touchDrag(page, at.h, { x: at.c.x + Math.sin(a) * at.r, y: at.c.y - Math.cos(a) * at.r }, { hold });
+}
 
 // AL-TRN-1, A-AL-5 (docs/api/arcane-legions.md "Turn"): the Legion (a formation 2 × 1 steps, facing
 // 20, at 14, 9) turned 45° right off its front: the tool's hypotenuse (√2 long) lies on the front
@@ -81,13 +89,8 @@ test('arcane-legions (360x740, touch): play, AL-TRN-2 a turn the points left can
   await ruled(page);
   const stood = await unitOf(page, 'Legion');
   near(stood.x, 11.181, 'x after three steps left', 0.02); near(stood.y, 10.026, 'y', 0.02);
-  await page.touchscreen.tap(...Object.values(await hook(page, 'screenOf', 'Legion')));
-  await ruled(page);
-  await painted(page);
-  const at = await handle(page, 'Legion');
   // the handle carried 45° clockwise round the centre
-  const a = Math.atan2(at.h.x - at.c.x, -(at.h.y - at.c.y)) + rad(45);
-  await touchDrag(page, at.h, { x: at.c.x + Math.sin(a) * at.r, y: at.c.y - Math.cos(a) * at.r }, { hold: async () => {
+  await handleRound(page, 'Legion', 45, async () => {
     await page.waitForFunction(() => window.movecalcTest.request().order?.actions?.at(-1)?.turn === 45 && window.movecalcTest.ruled(), null, { timeout: 15000 });
     assert.match(await verdict(page), /^Legion: not a legal move\./);
     await painted(page);
@@ -107,7 +110,91 @@ test('arcane-legions (360x740, touch): play, AL-TRN-2 a turn the points left can
     }, pts);
     assert.ok(red.filter((v) => v > 12).length >= 4, `red over the table where it would stand: ${red}`);
     await shot(page, 'arcane-legions', 'refused-held');
+  });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+// AL-TRN-1, A-AL-5: the Legion turned 45° right off its front ends at (15.0773, 9.8925), as worked
+// out above: in its own frame (x right, y ahead) its centre goes from (0, 0) to the exit bevel
+// (√2/4, 0.5 + √2/4) plus half its depth along facing 45°, (√2/4, √2/4): (√2/2, 0.5 + √2/2) =
+// (0.7071, 1.2071), √(0.5 + 1.4571) = 1.399 steps, "1.4 steps" to the hundredth. AL-TRN-2: the front's
+// cost 1, and 1 again for the 1 step its depth lies beyond the tool's exit edge: 2 of its 4 points.
+test('arcane-legions (360x740, touch): play, AL-TRN-1 AL-TRN-2 the turn handle dragged about 20° round is one turn and no step (the tool’s 45° position), and the verdict says in words why the turn also moves the Legion 1.4 steps: the tool sets it down past its far edge; said again once made', { timeout: 300000 }, async () => {
+  const { context, page, errors } = await openPage(env, PHONE, { touch: true });
+  await handleRound(page, 'Legion', 20, async () => {
+    await page.waitForFunction(() => window.movecalcTest.request().order?.actions?.length === 1 && window.movecalcTest.ruled(), null, { timeout: 15000 });
+    assert.deepEqual((await pageRequest(page)).order.actions, [{ turn: 45, off: 'front', toward: 'right' }], 'one turn, no step');
+    const text = await verdict(page);
+    assert.match(text, /^Legion: legal move\. 2 of 4 movement points spent, 2 left\./, text);
+    assert.ok(text.includes('It turns 45° right: the turning tool laid on its front sets it down past the tool’s far edge, 1.4 steps from where it stood. (rule AL-TRN-1)'), text);
+    assert.ok(text.includes('The turn costs 2: 1 for the side it turns off, and 1 again for the step the unit lies beyond the turning tool. (rule AL-TRN-2)'), text);
+    await shot(page, 'arcane-legions', 'turn-words-held');
+  });
+  await madeSaid(page);
+  await ruled(page);
+  const moved = await unitOf(page, 'Legion');
+  near(Math.hypot(moved.x - 14, moved.y - 9), 1.399, 'moved as the tool sets it down', 0.01);
+  assert.match(await verdict(page), /^Move made: 2 of 4 movement points spent\. Legion turns 45° right: the turning tool laid on its front sets it down past the tool’s far edge, 1\.4 steps from where it stood/);
+  await shot(page, 'arcane-legions', 'turn-words-moved');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+// AL-MOV-2 AL-LAT-2: a drag reads one axis of the base, the one it goes furthest along. The Legion
+// faces 20; dragged 3.2 steps toward 20 + 46 = 66 its right part is 3.2 sin 46° = 2.30 steps and its
+// forward part 3.2 cos 46° = 2.22: two steps right and 0.3 of one, 3 points (codex right 1); toward
+// 20 + 44 the same figures the other way: two steps forward and 0.3, 3 points (codex forward 1).
+for (const [round, step] of [[46, 'right'], [44, 'forward']]) {
+  test(`arcane-legions (360x740, touch): play, AL-MOV-2 AL-LAT-2 a drag ${round}° off the Legion’s facing reads one axis, the larger part: ${step} 2.3 steps for 3 of 4 points, said under the finger`, { timeout: 300000 }, async () => {
+    const { context, page, errors } = await openPage(env, PHONE, { touch: true });
+    const home = await unitOf(page, 'Legion');
+    const f = rad(home.facing + round);
+    await touchDrag(page, await hook(page, 'screenOf', 'Legion'), await hook(page, 'screenOfWorld', home.x + 3.2 * Math.sin(f), home.y + 3.2 * Math.cos(f)), { hold: async () => {
+      await page.waitForFunction(() => window.movecalcTest.request().order?.actions?.length === 3 && window.movecalcTest.ruled(), null, { timeout: 15000 });
+      assert.deepEqual((await pageRequest(page)).order.actions, [{ step, distance: 1 }, { step, distance: 1 }, { step, distance: 0.3 }]);
+      assert.match(await verdict(page), /^Legion: legal move\. 3 of 4 movement points spent, 1 left\./);
+      const marks = await hook(page, 'playOverlay');
+      assert.ok(marks.some((m) => m.type === 'mark' && m.label === `${step} 2.3 steps`), `the way read under the finger: ${JSON.stringify(marks.map((m) => m.label))}`);
+      assert.ok(marks.some((m) => m.type === 'line' && m.arrow), 'an arrow along the axis read');
+      await shot(page, 'arcane-legions', `diagonal-${round}-held`);
+    } });
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}
+
+// AL-LAT-2 AL-LAT-3: two steps back at the codex's backward cost 2 spend the Legion's 4 points; a third is refused.
+test('arcane-legions (360x740, touch): play, AL-LAT-2 AL-LAT-3 a step back the points left do not pay is refused, and the verdict says the direction’s codex cost and the points left in words', { timeout: 300000 }, async () => {
+  const { context, page, errors } = await openPage(env, PHONE, { touch: true });
+  const home = await unitOf(page, 'Legion');
+  const f = rad(home.facing);
+  await touchDrag(page, await hook(page, 'screenOf', 'Legion'), await hook(page, 'screenOfWorld', home.x - 2.5 * Math.sin(f), home.y - 2.5 * Math.cos(f)), { hold: async () => {
+    await page.waitForFunction(() => window.movecalcTest.request().order?.actions?.length === 3 && window.movecalcTest.ruled(), null, { timeout: 15000 });
   } });
+  await ruled(page);
+  const text = await verdict(page);
+  assert.match(text, /^Legion: not a legal move\./, text);
+  assert.ok(text.includes('A step backward costs 2 points by Legion’s codex, and 0 points are left. (rule AL-LAT-2)'), text);
+  await shot(page, 'arcane-legions', 'refused-step-words');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+// AL-LAT-2: a codex whose right costs 5 against 4 movement icons allows no step right in an order.
+test('arcane-legions (360x740, touch): play, AL-LAT-2 a direction the codex prices past every point the unit has: dragged that way, the verdict says the codex forbids it', { timeout: 300000 }, async () => {
+  const { context, page, errors } = await openPage(env, PHONE, { touch: true });
+  const request = await pageRequest(page);
+  await openRequest(page, { ...request, units: request.units.map((u) => (u.id === 'Legion' ? { ...u, codex: { ...u.codex, right: 5 } } : u)), order: { unit: 'Legion', actions: [] } });
+  const home = await unitOf(page, 'Legion');
+  const f = rad(home.facing + 90);
+  await touchDrag(page, await hook(page, 'screenOf', 'Legion'), await hook(page, 'screenOfWorld', home.x + Math.sin(f), home.y + Math.cos(f)), { hold: async () => {
+    await page.waitForFunction(() => window.movecalcTest.request().order?.actions?.[0]?.step === 'right' && window.movecalcTest.ruled(), null, { timeout: 15000 });
+  } });
+  await ruled(page);
+  const text = await verdict(page);
+  assert.match(text, /^Legion: not a legal move\./, text);
+  assert.ok(text.includes('Legion’s codex asks 5 points for a step right, more than all its 4 movement points: it cannot step right. (rule AL-LAT-2)'), text);
   assert.deepEqual(errors, []);
   await context.close();
 });

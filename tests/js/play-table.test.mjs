@@ -19,9 +19,15 @@ test('AL-MOV-2 AL-LAT-3 a drag along the base’s own axis is whole steps and a 
   assert.deepEqual(stepsOf(0, 0.02, 0.03), [], 'a finger that barely moved asks no step');
 });
 
-test('AL-MOV-2 a drag across both axes steps along the longer first; a sideways wobble under half a step is no step', () => {
-  assert.deepEqual(stepsOf(0, 0.6, 1.2), [{ step: 'forward', distance: 1 }, { step: 'forward', distance: 0.2 }, { step: 'right', distance: 0.6 }]);
-  assert.deepEqual(stepsOf(0, -(SIDE_DEADBAND - 0.1), 2), [{ step: 'forward', distance: 1 }, { step: 'forward', distance: 1 }]);
+test('AL-MOV-2 a drag across both axes steps along the one it goes further along, whichever side of the diagonal it falls', () => {
+  // facing 0: (0.6, 1.2) is 1.2 ahead and 0.6 right: 1.2 steps forward, nothing aside
+  assert.deepEqual(stepsOf(0, 0.6, 1.2), [{ step: 'forward', distance: 1 }, { step: 'forward', distance: 0.2 }]);
+  // 3.2 steps at 46° round: 2.30 right, 2.22 ahead; at 44°: 2.30 ahead, 2.22 right
+  const at = (deg) => [3.2 * Math.sin(deg * Math.PI / 180), 3.2 * Math.cos(deg * Math.PI / 180)];
+  assert.deepEqual(stepsOf(0, ...at(46)), [{ step: 'right', distance: 1 }, { step: 'right', distance: 1 }, { step: 'right', distance: 0.3 }]);
+  assert.deepEqual(stepsOf(0, ...at(44)), [{ step: 'forward', distance: 1 }, { step: 'forward', distance: 1 }, { step: 'forward', distance: 0.3 }]);
+  // facing 90: 1.5 down and 0.4 across the table is 1.5 steps right of it
+  assert.deepEqual(stepsOf(90, 0.4, -1.5), [{ step: 'right', distance: 1 }, { step: 'right', distance: 0.5 }]);
 });
 
 test('a drag far off the table asks at most MAX_STEPS steps along an axis', () => {

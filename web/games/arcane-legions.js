@@ -401,14 +401,34 @@ game.queries.move.kept = {
   },
 };
 // what Make this move made, in the ruling's words (app.js), where something happened on the way:
-// what the unit met and how it ended against it (its pose alone did not say it is in contact)
+// what the unit met and how it ended against it (its pose alone did not say it is in contact), and
+// where a turn set it down (its pose alone did not say why it moved)
 game.madeWords = (request, r, events) => {
-  const met = events.filter((e) => e.kind !== 'breakaway').map((e) => e.text);
+  const met = [...events.filter((e) => e.kind !== 'breakaway').map((e) => [e.action, e.text]), ...turnsSaid(r, request).map((t) => [t.action, t.made])]
+    .sort((a, b) => a[0] - b[0]).map((e) => e[1]);
   if (!met.length || request.query !== 'move') return null;
   // the points first: a phone's verdict shows four lines, and cut them after the events
   const spent = Number.isFinite(r.pointsSpent) && Number.isFinite(r.movementPoints) ? `${r.pointsSpent} of ${plural(r.movementPoints, 'movement point')} spent. ` : '';
   return { lead: 'Move made', text: `${spent}${r.unit ?? request.order?.unit} ${met.join(', then ')}` };
 };
+
+/**
+ * Each turn an order made, in words (AL-TRN-1): the turning tool is laid against the side turned
+ * off and the unit set down past the tool's far edge, so it moves as it turns (a drag of its handle
+ * turned it 45° and moved it 1.4 steps, and only the answer's JSON said why). `said`: for the
+ * ruling, `made`: for the move made; `action`: its index.
+ */
+function turnsSaid(r, req) {
+  const u = unitInfo(req, r.unit ?? req.order?.unit, requestSize);
+  let prev = u && isPose(u) ? u : null;
+  return arr(r.actions).flatMap((a, i) => {
+    const spec = arr(req.order?.actions)[i] ?? {}, from = prev;
+    if (isPose(a.pose) && a.made !== false) prev = a.pose;
+    if (a.kind !== 'turn' || a.made === false || !from || !isPose(a.pose)) return [];
+    const how = `turns ${spec.turn}° ${spec.toward ?? 'right'}: the turning tool laid on its ${spec.off ?? 'front'} sets it down past the tool’s far edge, ${stepsText(Math.hypot(a.pose.x - from.x, a.pose.y - from.y))} from where it stood (AL-TRN-1)`;
+    return [{ action: i, said: `It ${how}.`, made: how }];
+  });
+}
 
 /**
  * The verdict's list of what happened on the way (app.js, `eventNodes`): the events of a ruling
@@ -441,13 +461,21 @@ game.eventNodes = sequenceNodes;
 
 // Play on the board (web/play-table.js): a drag of a unit is its move order of steps, a
 // drag of its round handle a turn with the turning tool; a drop makes the order.
-// A turn's cost in words where it is more than its side's cost (AL-TRN-2): a 45° right turn cost 2
-// where the codex's right was 1, and nothing said why.
-game.verdictNote = (r) => arr(r.actions).map((a) => {
+// A turn in words: why it moved the unit (turnsSaid), and its cost where it is more than its side's
+// (AL-TRN-2): a 45° right turn cost 2 where the codex's right was 1, and nothing said why. A step
+// refused for its points: its direction's cost in the codex, and the points left (AL-LAT-2).
+const CODEX = { forward: 1, backward: 2, left: 1, right: 1 }; // (A-AL-3: a unit given without one)
+game.verdictNote = (r, req = {}) => turnsSaid(r, req).map((t) => ` ${t.said}`).join('') + arr(r.actions).map((a) => {
   const beyond = a?.kind === 'turn' ? arr(a.events).find((e) => e.type === 'tool')?.stepsBeyond : 0;
   if (!(beyond > 0) || !Number.isFinite(a.cost)) return '';
   const side = a.cost / (1 + beyond);
   return ` The turn costs ${a.cost}: ${side} for the side it turns off, and ${side} again for ${beyond === 1 ? 'the step' : `each of the ${beyond} steps`} the unit lies beyond the turning tool (AL-TRN-2).`;
+}).join('') + arr(r.reasons).filter((x) => x.code === 'not_enough_points').slice(0, 1).map((x) => {
+  const dir = arr(req.order?.actions)[x.action]?.step, who = r.unit ?? req.order?.unit;
+  const codex = arr(req.units).find((u) => u.id === who)?.codex ?? CODEX, cost = codex[dir], left = arr(r.actions)[x.action]?.pointsLeft;
+  if (!dir || !Number.isFinite(cost) || !Number.isFinite(left)) return '';
+  return cost > r.movementPoints ? ` ${whose(who)} codex asks ${plural(cost, 'point')} for a step ${dir}, more than all its ${plural(r.movementPoints, 'movement point')}: it cannot step ${dir} (AL-LAT-2).`
+    : ` A step ${dir} costs ${plural(cost, 'point')} by ${whose(who)} codex, and ${plural(left, 'point')} ${left === 1 ? 'is' : 'are'} left (AL-LAT-2).`;
 }).join('');
 game.tablePlay = 'order';
 game.play = { table: (page) => initTablePlay(page, orderPlay) };
