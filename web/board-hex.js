@@ -167,7 +167,8 @@ export const hexPainting = {
       if (!pin) { this.label(String(n), x, y, '#3d4a3a', MIN_TEXT, 40, false, 'grid'); return; }
       const later = this.later;
       this.later = this.overUnits;
-      try { this.label(String(n), x, y, '#3d4a3a', MIN_TEXT, 40, 'plate', 'grid', apart); } finally { this.later = later; }
+      // (on its plate nearer a text than `apart` where it must: left out, a row beside a reach's cost at the view's edge had no number)
+      try { this.label(String(n), x, y, '#3d4a3a', MIN_TEXT, 40, 'plate', 'grid', apart) ?? this.label(String(n), x, y, '#3d4a3a', MIN_TEXT, 40, 'plate', 'grid'); } finally { this.later = later; }
     };
     // below a control over the view's top edge (a phone's first-visit note): under it none showed
     const from = (sx) => Math.max(edge, ...this.covers.filter((c) => c[1] < 2 * edge && c[0] < sx + 12 && c[2] > sx - 12).map((c) => c[3] + edge));
@@ -259,8 +260,9 @@ export const hexPainting = {
         // the terrain's name where it fits, else its short name (scene-hex.js terrainShorts), never a cut word
         let f = fitting.get(cell.mark);
         if (!f || f[0] !== cell.short) fitting.set(cell.mark, f = [cell.short, [cell.mark, cell.short].find((x) => x && this.fits(x, this.s * 1.6))]);
-        const t = f[1];
-        if (t) this.label(t, ...this.toScreen(...center(cell.q, cell.r)), 'rgba(27,36,48,0.8)', MIN_TEXT, this.s * 1.6, false, 'terrain');
+        // (none on a hex the view's left or top edge cuts (its centre a radius from it), where the rows' and columns' numbers are pinned: a row went unnumbered by a wood's short name)
+        const t = f[1], [x, y] = this.toScreen(...center(cell.q, cell.r));
+        if (t && Math.min(x, y) > this.s) this.label(t, x, y, 'rgba(27,36,48,0.8)', MIN_TEXT, this.s * 1.6, false, 'terrain');
       }
     }
     if (this.s >= 14) for (const h of sc.dottedCentres ?? []) this.dot(...this.toScreen(...center(h.q, h.r)), 2, 'rgba(60,70,60,0.45)');

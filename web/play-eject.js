@@ -91,10 +91,14 @@ export function initPlayEject({ store, ui, sys, doc, currentRequest, refresh, ma
     });
   }
 
-  /** The waiting piece's nearest free hexes, outlined strongly and numbered, for the tap. */
-  function overlay() {
+  /**
+   * The waiting piece's nearest free hexes, outlined strongly and numbered, for the tap; `asked`:
+   * while its test's outcome is asked too (the answer draws them then), to keep them in view
+   * (app.js showChoices: the zoom buttons lay over one).
+   */
+  function overlay(asked) {
     const r = active() && ruling(), w = r && waiting(r);
-    if (!w || w.needs !== 'hex') return [];
+    if (!w || (w.needs !== 'hex' && !asked)) return [];
     return [{ type: 'hexes', choices: true, cells: w.piece.candidates.map((c, i) => ({ q: c.q, r: c.r, color: 'rgba(255,214,102,0.55)', outline: '#1b2430', label: String(i + 1) })) }];
   }
 

@@ -72,8 +72,8 @@ export function initPlayParts(page) {
   const playHexOverlay = (sc) => (playing() ? [...orders().overlay(sc), ...eject().overlay()] : []);
   /** Where a card played so far leaves the pieces it moves (play-orders.js placed), to draw them there. */
   const playPlaced = () => (playing() ? orders().placed() : new Map());
-  /** The hexes the player taps to choose, drawn over the board (a drop's ejections). */
-  const playChoices = () => (playing() ? eject().overlay() : []);
+  /** The hexes the player taps to choose (a drop's ejections), and those to be chosen from once a test's outcome is given. */
+  const playChoices = () => (playing() ? eject().overlay(true) : []);
 
   return { canPlay, playing, table, orders, eject, hexPlay, renderPlayBar, playHexOverlay, playPlaced, playChoices,
     playOverlay: () => (playing() ? table().overlay() : []), playMeasured: () => (playing() ? table().measured() : null), playNote: (request, result) => { const t = table().note(request, result); return { lead: t.lead, text: [t.text, playing() ? orders().note() : ''].filter(Boolean).join(' '), against: playing() ? orders().against() : '' }; }, playWaiting: () => (playing() ? orders().waiting() ?? table().waiting() : null) };

@@ -3,7 +3,10 @@
 // A phone's verdict shows four or five lines (style.css), more where its first sentence, the
 // outcome, needs them (--more): whole, and a line below it for the "… more" cue where more
 // follows. Only the rule references and later reasons go behind the cue: Torn World's three
-// ejected allies' outcome ran past a landscape phone's fifth line (a newcomer's review).
+// ejected allies' outcome ran past a landscape phone's fifth line (a newcomer's review). The lines
+// added come from the panel under it (#panels), never from the controls round it: a landscape
+// phone's column with the play bar's two rows had none to give, and its rows squashed (Play and
+// Set up 39 px tall, the bar's second row under the verdict).
 export function outcomeLines(v) {
   if (v.classList.contains('whole')) return;
   const text = v.textContent, m = /[.!?](\s|$)/.exec(text), end = m ? m.index + 1 : text.length;
@@ -20,5 +23,7 @@ export function outcomeLines(v) {
     if (need >= shown) more = need + (text.slice(end).trim() ? 1 : 0) - shown;
     break;
   }
+  const panel = document.getElementById('panels');
+  if (panel?.getClientRects().length) more = Math.min(more, was + Math.floor(panel.getBoundingClientRect().height / line));
   if (more !== was) v.style.setProperty('--more', String(more));
 }
