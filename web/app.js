@@ -414,7 +414,7 @@ function redrawResult(frame = false, follow = false) {
   // shows whole (`showWhole`). A view framed again after each drop, roll or piece placed put the
   // next hex tapped elsewhere (a newcomer's review)
   else if (b && follow && (ownQuery(r.request?.system, r.request?.query)?.showWhole ? !board.shows(b.bounds) : b.mover && !board.unitClear(b.mover))) {
-    if (ownQuery(r.request?.system, r.request?.query)?.showWhole) board.reveal(b.bounds); else board.showUnits([b.mover]);
+    if (ownQuery(r.request?.system, r.request?.query)?.showWhole) board.reveal(b.bounds); else board.showUnits([b.mover], true);
   }
   showChoices(b);
 }
@@ -422,16 +422,16 @@ function redrawResult(frame = false, follow = false) {
 /**
  * The hexes a drop's choice is tapped on (an ejected miniature's nearest free hexes) brought into
  * view where one is out of it or under a control (a landscape phone's Replay bar hid two of three),
- * with the move that ejects (`b`, its result bounds) where they fit beside it; after a ruling, and
- * after the board is resized (a wrong tap's words under the choice took an upright phone's board's
- * foot, and a hex to tap under the zoom buttons).
+ * with the move that ejects (`b`, its result bounds), by the least change (board.reveal); after a
+ * ruling, and after the board is resized (a wrong tap's words under the choice took an upright
+ * phone's board's foot, and a hex to tap under the zoom buttons).
  */
 function showChoices(b) {
   const choices = tools.playChoices(), choose = resultBounds({ overlay: choices, tracks: [] }, null);
   const c = choose?.bounds;
   if (c && !choices.every((it) => it.cells.every((h) => board.worldClear(...hex.center(h.q, h.r), hex.SQRT3 / 2)))) {
-    // (whole, at the size that takes: at a finger's size an upright phone cut one of Warbeast's three at its edge)
-    board.frame(b ? [Math.min(c[0], b.bounds[0]), Math.min(c[1], b.bounds[1]), Math.max(c[2], b.bounds[2]), Math.max(c[3], b.bounds[3])] : c, board.s, choose.pad, [(c[0] + c[2]) / 2, (c[1] + c[3]) / 2], { whole: true });
+    const p = hex.SQRT3 / 2, both = b ? [Math.min(c[0], b.bounds[0]), Math.min(c[1], b.bounds[1]), Math.max(c[2], b.bounds[2]), Math.max(c[3], b.bounds[3])] : c;
+    board.reveal(padded(both, p));
   }
 }
 

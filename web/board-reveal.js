@@ -54,10 +54,14 @@ export function revealNow(board, b, at) {
   if ([board.s, board.ox, board.oy].some((v, i) => v !== before[i])) board.fitted = null;
 }
 
-/** Pans the view by the least that shows units `ids` whole (those on its board), never zooming. */
-export function showUnitsNow(board, ids) {
+/**
+ * Where one of units `ids` (those on its board) is not whole in the view, or (`covered`) has its
+ * middle under a control, pans the view by the least that shows them whole, clear of the controls;
+ * never zooming. A unit a finger put under a control stays there: the finger knows where it is.
+ */
+export function showUnitsNow(board, ids, covered) {
   const boxes = board.scene.units.filter((u) => ids.includes(u.id)).map((u) => { const e = board.extentOf(u); return [e.x - e.ex, e.y - e.ey, e.x + e.ex, e.y + e.ey]; });
-  if (!boxes.length) return;
+  if (boxes.every((b) => b[0] >= -0.5 && b[1] >= -0.5 && b[2] <= board.w + 0.5 && b[3] <= board.h + 0.5) && (!covered || ids.every((id) => board.unitClear(id)))) return;
   const box = [0, 1, 2, 3].map((i) => (i < 2 ? Math.min : Math.max)(...boxes.map((x) => x[i])));
   const before = [board.ox, board.oy];
   panTo(board, box, [(box[0] + box[2]) / 2, (box[1] + box[3]) / 2], clearBand(board));

@@ -1418,6 +1418,7 @@ export class Board extends Painter {
     this.scene = null;
     this.fitted = null;
     this.want = null; // a fit or framing asked for, made when the canvas's size is next needed (settle)
+    this.revealsDue = 0; // reveals asked, their code not yet come (the test hook's idle waits for them)
     this.viewMoved = false; // the player has moved the view since the page opened or showed a new board (pan, pinch, wheel, zoom, the whole board asked for)
     this.foot = ctl.foot ?? 0;
     this.pointsOffView = true; // the units out of view pointed at (paintOffView; a picture has none)
@@ -1587,13 +1588,15 @@ export class Board extends Painter {
   /**
    * Brings world box `b` whole into the view with the least change of view (a tapped unit's reach,
    * about its unit at world point `at`, kept where it is; without `at`, a pan where that shows it),
-   * or units `ids` by a pan alone (board-reveal.js, fetched at the first: the view's change follows
-   * its answer by a frame once). Made at the next paint, on the scene then shown.
+   * or units `ids` by a pan alone where one is out of the view (`covered`: or under a control)
+   * (board-reveal.js, fetched at the first: the view's change follows its answer by a frame once).
+   * Made at the next paint, on the scene then shown.
    */
   reveal(b, at = null) { this.revealing((m) => m.revealNow(this, b, at)); }
-  showUnits(ids) { if (ids.length) this.revealing((m) => m.showUnitsNow(this, ids)); }
+  showUnits(ids, covered = false) { if (ids.length) this.revealing((m) => m.showUnitsNow(this, ids, covered)); }
   revealing(fn) {
-    loadReveal().then((m) => {
+    this.revealsDue++;
+    loadReveal().finally(() => this.revealsDue--).then((m) => {
       this.want = { ...(this.want ?? { refit: false, frame: null, keep: true }), reveal: () => fn(m) };
       this.draw();
     }, () => {});

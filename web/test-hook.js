@@ -91,8 +91,8 @@ export function installTestHook(page) {
       Object.assign(board, { sliceMs: Infinity, layers: null, unitsLayered: false, fresh: null, lastPlan: null });
       try { paint(); } finally { board.sliceMs = ms; }
     },
-    /** True when the board has no paint waiting for a frame, no fit or framing asked for, and nothing left to later frames. */
-    idle: () => !board.pending && !board.want && !board.workLeft,
+    /** True when the board has no paint waiting for a frame, no fit, framing or reveal asked for, and nothing left to later frames. */
+    idle: () => !board.pending && !board.want && !board.workLeft && !board.revealsDue,
     /** How many paints the board made since the page opened (the list above keeps the last 200). */
     paintCount: () => painted,
     /** The arrows at the board's edge pointing at units and named terrain out of view: {units: ids, terrain: ids, x, y} on the page. */

@@ -483,6 +483,8 @@ test('every hex game (360x740, touch): a unit tapped keeps its place on the scre
     const at = await hook(page, 'screenOf', u.id);
     await page.touchscreen.tap(at.x, at.y);
     await page.waitForFunction((id) => window.movecalcTest.ruled() && window.movecalcTest.request().unit === id, u.id);
+    // (its reach brought into view by code fetched at the first: drawn once that has come)
+    await page.waitForFunction(() => window.movecalcTest.idle());
     await painted(page);
     const now = await hook(page, 'screenOf', u.id), { s } = await hook(page, 'camera'), corner = await hook(page, 'screenOfHex', 0, 0);
     assert.ok(s < u.s, `${system}: the view zoomed out for ${u.id}'s reach: ${u.s} → ${s}`);
