@@ -430,8 +430,8 @@ function showChoices(b) {
   const choices = tools.playChoices(), choose = resultBounds({ overlay: choices, tracks: [] }, null);
   const c = choose?.bounds;
   if (c && !choices.every((it) => it.cells.every((h) => board.worldClear(...hex.center(h.q, h.r), hex.SQRT3 / 2)))) {
-    const p = hex.SQRT3 / 2, both = b ? [Math.min(c[0], b.bounds[0]), Math.min(c[1], b.bounds[1]), Math.max(c[2], b.bounds[2]), Math.max(c[3], b.bounds[3])] : c;
-    board.reveal(padded(both, p));
+    // (whole, at the size that takes: at a finger's size an upright phone cut one of Warbeast's three at its edge)
+    board.frame(b ? [Math.min(c[0], b.bounds[0]), Math.min(c[1], b.bounds[1]), Math.max(c[2], b.bounds[2]), Math.max(c[3], b.bounds[3])] : c, board.s, choose.pad, [(c[0] + c[2]) / 2, (c[1] + c[3]) / 2], { whole: true });
   }
 }
 
