@@ -167,8 +167,7 @@ export const hexPainting = {
       if (!pin) { this.label(String(n), x, y, '#3d4a3a', MIN_TEXT, 40, false, 'grid'); return; }
       const later = this.later;
       this.later = this.overUnits;
-      // (on its plate nearer a text than `apart` where it must: left out, a row beside a reach's cost at the view's edge had no number)
-      try { this.label(String(n), x, y, '#3d4a3a', MIN_TEXT, 40, 'plate', 'grid', apart) ?? this.label(String(n), x, y, '#3d4a3a', MIN_TEXT, 40, 'plate', 'grid'); } finally { this.later = later; }
+      try { this.label(String(n), x, y, '#3d4a3a', MIN_TEXT, 40, 'plate', 'grid', apart); } finally { this.later = later; }
     };
     // below a control over the view's top edge (a phone's first-visit note): under it none showed
     const from = (sx) => Math.max(edge, ...this.covers.filter((c) => c[1] < 2 * edge && c[0] < sx + 12 && c[2] > sx - 12).map((c) => c[3] + edge));
