@@ -58,7 +58,8 @@ export function initPlayRolls({ store, sys, doc, bar, own, unfinished, rollInto 
     // verdict says what it lacks; the bar keeps the switch between the questions, and so for a
     // question the dice do not decide)
     if (!rolls().length || unfinished()) {
-      const parts = questions();
+      // (and what may follow a move made, beside the menu that asks it: the game's `rollsNext(doc)`)
+      const next = sys().rollsNext?.(doc()), parts = [...questions(), ...(next ? [el('p', next, 'choice')] : [])];
       if (!parts.length) return false;
       bar.hidden = false;
       showParts(bar, parts);

@@ -212,8 +212,11 @@ test('ninth-age (360x740, touch): play, 9A-PU-0 9A-FL-1 after the Knights’ cha
   await knightsChargeMade(page);
   const knights = await unitOf(page, 'Knights');
   assert.equal(knights.facing, 270, 'the Knights aligned to the Raiders’ left flank');
+  // what may follow the charge, beside the menu that asks it: the verdict said only to drag a unit
+  assert.match(await page.textContent('#play-bar'), /If Raiders broke: Flee, then Pursue\./);
   await page.selectOption('#play-question', 'pursue');
   await ruled(page);
+  assert.doesNotMatch(await page.textContent('#play-bar'), /broke/, 'asked, the pursuit’s own words');
   // this combat's dice are not thrown yet: the bar shows them unknown and its button rolls them (not
   // "again"), the verdict asks for them; the opening's 11 and 10 were ruled at once, and a blank as 0
   assert.match(await page.textContent('#play-bar .roll-words'), /^Dice: Flee distance \?, Knights \?\.$/);

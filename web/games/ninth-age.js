@@ -421,6 +421,12 @@ game.play = { table: lateTablePlay(charge, (c) => c.tablePart, chargeKeys), roll
 game.trayField = 'baseSize';
 // the phone's first-visit hint (app.js coach): one sentence of the play note
 game.playHint = 'Drag a unit onto an enemy to charge it, or onto open ground to measure.';
+// after a charge made, what may follow it, beside the bar's menu of questions (its chargers'
+// pursuit of the unit they charged, set by pursuitOf): the verdict said only to drag a unit
+game.rollsNext = (d) => {
+  const t = d.inputs.charge?.target, p = d.inputs.pursue;
+  return d.query === 'charge' && t && p?.pursuedUnit === t && p.fleeMade === false ? `If ${t} broke: Flee, then Pursue.` : null;
+};
 game.playNote = 'Drag a unit onto an enemy to charge it, then Roll 2D6 on the board’s bar for its Charge Range and Make this move (the charge, or its Failed Charge Move), or drag it onto open ground to measure from its front against its Advance Rate. A pursuit or a flee: choose Pursue or Flee in the menu on the board’s bar, Roll 2D6 there (or type the roll in the question), then Make this move; an enemy ringed “may charge this instead” is charged by a tap on it.';
 // outside the page, the charges' code at once too (after the rest of this module, which it is given)
 if (typeof MOVECALC_PAGE === 'undefined') await charge.get();
