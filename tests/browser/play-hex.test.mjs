@@ -158,6 +158,8 @@ test('cc-ancients (360x740, touch): play, CCA-MV-1 CCA-LD-8 a centre card of 3 o
   // touch 2: the Hastati (medium infantry: 1 hex, CCA-MV-1) dragged one hex ahead
   await drag(page, await screen(page, 5, 6), await screen(page, 5, 5));
   await page.waitForFunction(() => /1 of 3 orders used/.test(document.getElementById('verdict')?.textContent ?? ''));
+  // CCA-CD-1: a section card orders up to its count; Make this move now would end it with two unused
+  assert.match(await verdict(page), /Make this move ends the order with 2 orders unused\./);
   // drawn where the order leaves it, not back on its start under its path (the position itself
   // changes when the order is made)
   await drawnOn(page, 'Hastati', 5, 5);
@@ -484,6 +486,9 @@ test('godsgloom (360x740, touch): play, GG-MOV-1 the unit with the widest reach 
   const at = await hook(page, 'screenOf', id);
   await page.touchscreen.tap(at.x, at.y);
   await page.waitForFunction((u) => window.movecalcTest.ruled() && window.movecalcTest.request().unit === u && window.movecalcTest.request().query === 'reach', id);
+  // (the reach is brought into view at a paint after its answer, once its code has come: under
+  // load read before that, the view was the opening's)
+  await page.waitForFunction(() => window.movecalcTest.idle());
   await painted(page);
   const { s } = await hook(page, 'camera');
   assert.ok(s <= before + 1e-6, `the view zoomed out, not in: ${before} → ${s}`);

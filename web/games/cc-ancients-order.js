@@ -61,8 +61,10 @@ export function drawCCOrder(out, r, req, drawHexPath) {
 // a card of three or four units reads in a phone verdict's three lines (it stays on
 // screen while the next unit is dragged); where each unit went is on the board and under Moves.
 export function orderTotal(r) {
-  const stayed = [...new Set(arr(r.moves).filter((m) => m.legal === false).map((m) => m.unit))];
-  return [` ${r.ordersUsed} of ${plural(r.ordersAllowed, 'order')} used.`, orderBattle(r), stayed.length ? ` Not moved: ${stayed.join(', ')}.` : ''].join('');
+  const stayed = [...new Set(arr(r.moves).filter((m) => m.legal === false).map((m) => m.unit))], left = r.ordersAllowed - r.ordersUsed;
+  // (a newcomer ended a card after its first order with Make this move, nothing said of the two left)
+  return [` ${r.ordersUsed} of ${plural(r.ordersAllowed, 'order')} used.`, orderBattle(r), stayed.length ? ` Not moved: ${stayed.join(', ')}.` : '',
+    r.legal !== false && left > 0 ? ` Make this move ends the order with ${plural(left, 'order')} unused.` : ''].join('');
 }
 /** Who of an order may battle and why not, each sentence after a space. */
 export function orderBattle(r) {
