@@ -6,7 +6,7 @@ import { SAVE_KEY, EMBED, EMBED_AUTOSIZE, saved, firstGame, engine, engineLoadin
 import { describeExample } from './examples.js'; // written by build-site.mjs: the examples a module fetched at first use
 import { Board, loadTracks } from './board.js';
 import * as hex from './hex.js';
-import { SYSTEMS, SYSTEM_IDS, boardCells as modelBoardCells, buildRequest, setAssumptions, setTerrainKinds, terrainKinds, own, unfinished, gameName, isGame, loadGame, loadGames } from './model.js';
+import { SYSTEMS, SYSTEM_IDS, boardCells as modelBoardCells, buildRequest, setAssumptions, setTerrainKinds, terrainKinds, own, unfinished, rollsLeft, gameName, isGame, loadGame, loadGames } from './model.js';
 import { GAME_FACTS } from './games/index.js';
 import { boardScene, lengthText, hexesOf as sceneHexesOf, terrainColour as sceneTerrainColour, pathQuery as scenePathQuery, pathInputs as scenePathInputs, resultBounds as sceneResultBounds, nearUnits, involvedUnits, sideColour, legendMarks } from './scene.js';
 import { resultScene, resultText, verdictOf, legendOf, el } from './results.js';
@@ -413,8 +413,9 @@ function redrawResult(frame = false, follow = false) {
   // under a control, by the least that shows it: the unit moved, or all of an answer its game
   // shows whole (`showWhole`). A view framed again after each drop, roll or piece placed put the
   // next hex tapped elsewhere (a newcomer's review)
-  else if (b && follow && (ownQuery(r.request?.system, r.request?.query)?.showWhole ? !board.shows(b.bounds) : b.mover && !board.unitClear(b.mover))) {
-    if (ownQuery(r.request?.system, r.request?.query)?.showWhole) board.reveal(b.bounds); else board.showUnits([b.mover], true);
+  else if (b && follow) {
+    if (ownQuery(r.request?.system, r.request?.query)?.showWhole) { if (!board.shows(b.bounds)) board.reveal(b.bounds); }
+    else if (b.mover && !board.unitClear(b.mover)) board.showUnits([b.mover], true);
   }
   showChoices(b);
 }
@@ -572,9 +573,9 @@ function heldWords() {
   // play (the form's "Tap hexes from the Warbeast to draw its path" followed a drag's move)
   // (with Play's Move tool, what the form lacks is said as that tool plays: a shared link's "Tap
   // hexes … (Path tool)" and a made step's "Add step or Add turn" named controls not on the screen)
-  const missing = unfinished(store.state.system, doc());
   // (dice not rolled are said as they are: the bar beside the board rolls them)
-  const moving = missing && tools.playing() && ui.tool === 'move' && !!unfinished(store.state.system, doc(), false);
+  const lacking = unfinished(store.state.system, doc()), missing = lacking ?? rollsLeft(store.state.system, doc());
+  const moving = lacking && tools.playing() && ui.tool === 'move';
   const todo = tools.playWaiting() ?? (moving ? (made ? PLAY_NEXT : sys().playHint ?? PLAY_HINT) : missing);
   if (!made && !todo) return null;
   // a drag onto open ground after a move made measures and edits nothing: its reading is what the

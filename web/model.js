@@ -169,19 +169,26 @@ function formRequest(system, doc) {
   return Object.assign(req, sys.queries[query].build(doc.inputs[query] ?? {}, doc));
 }
 
+// The question asked of `doc`: its game, query and inputs; null for a request opened as written,
+// which is asked as written (the engine says what it lacks).
+function question(system, doc) {
+  if (doc.carry && same(buildRequest(system, doc), doc.carry.request)) return null;
+  const s = SYSTEMS[system];
+  const query = own(s.queries, doc.query) ? doc.query : Object.keys(s.queries)[0];
+  return { s, query, inputs: own(doc.inputs, query) ?? {} };
+}
+
 /**
  * What the question on the board still needs before it can be asked, in words ("Tap hexes from
  * the Guardsman to draw its path (Path tool)."), or null when it can be asked: a unit field not
  * marked `optional` left blank (or naming a unit no longer there), a path not drawn, an order
- * with no unit, a list of rows not marked `optional` left empty, and (`dice`) a roll not made.
- * Only the fields shown count.
+ * with no unit, a list of rows not marked `optional` left empty. Only the fields shown count.
+ * Its dice are rollsLeft's.
  */
-export function unfinished(system, doc, dice = true) {
-  // a request opened as written is asked as written: the engine says what it lacks
-  if (doc.carry && same(buildRequest(system, doc), doc.carry.request)) return null;
-  const s = SYSTEMS[system];
-  const query = own(s.queries, doc.query) ? doc.query : Object.keys(s.queries)[0];
-  const inputs = own(doc.inputs, query) ?? {};
+export function unfinished(system, doc) {
+  const q = question(system, doc);
+  if (!q) return null;
+  const { s, query, inputs } = q;
   const here = (id) => typeof id === 'string' && doc.units.some((u) => u.id === id);
   for (const f of s.queries[query].fields) {
     if (f.optional || (f.when && !f.when(inputs))) continue;
@@ -193,14 +200,17 @@ export function unfinished(system, doc, dice = true) {
     if (f.kind === 'orders' && !f.rows(inputs).some((m) => here(m?.unit))) return 'Add the units the card orders (Add unit), then draw their paths.';
     if (f.kind === 'rows' && !(Array.isArray(v) && v.length)) return `Add the ${f.title.toLowerCase()}: ${f.adders(doc).map(([label]) => label).join(' or ')}.`;
   }
-  return dice ? rollsLeft(s, query, inputs) : null;
+  return null;
 }
 
 /**
  * A roll the question takes (the game's `rolls`) not yet made, in words, or null: a blank roll
  * would be asked as 0 (a pursuit ruled on dice nobody threw). A field marked `optional` may stay blank.
  */
-function rollsLeft(s, query, inputs) {
+export function rollsLeft(system, doc) {
+  const q = question(system, doc);
+  if (!q) return null;
+  const { s, query, inputs } = q;
   for (const name of Object.keys(own(s.rolls ?? {}, query) ?? {})) {
     const [key, part] = name.split('.'), f = s.queries[query].fields.find((x) => x.key === key);
     if (!f || f.optional || (f.when && !f.when(inputs))) continue;

@@ -43,7 +43,7 @@ export function initPlayParts(page) {
     table: () => ({ store, ui, sys, doc, unitInfo, currentRequest, refresh, redrawResult, makeMove, canApply, timing, bar: playBar, board }),
     orders: () => ({ store, ui, sys, doc, unitById, currentRequest, askEngine, refresh, makeMove, frame: (b) => board.frame(b), shows: (b) => board.shows(b), reveal: (b) => board.reveal(b), bar: playBar }),
     eject: () => ({ store, ui, sys, doc, currentRequest, refresh, makeMove, bar: playBar }),
-    rolls: () => ({ store, sys, doc, bar: playBar, own, unfinished: () => unfinished(store.state.system, doc(), false), rollInto }),
+    rolls: () => ({ store, sys, doc, bar: playBar, own, unfinished: () => unfinished(store.state.system, doc()), rollInto }),
     // (model.js's helpers passed in: a game's module imports no module that imports the games' registry)
     hex: () => ({ ...page, playing, orders, eject, own, onLattice, standAt }),
   };
