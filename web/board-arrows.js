@@ -3,15 +3,6 @@
 // out: a first view at a desktop's size leaves nothing out.
 import { Painter, abbreviations, overlap, MIN_TEXT } from './board.js';
 
-/**
- * A name shortened so it still tells its unit from the others: its shortest start of two letters or
- * more that no other name begins with, and an ellipsis ("Gua…" beside "Guards"); the whole name when
- * no start does (the name tapped is then named in full).
- */
-function abbreviation(name, names) {
-  return abbreviations(names).get(name) ?? name;
-}
-
 /** The Painter's method, given to every Painter as this module loads. */
 export const arrowsPainting = {
   /**
@@ -21,6 +12,10 @@ export const arrowsPainting = {
    */
   paintArrows(sc, arrows, terrain, aimed, top, bottom) {
     const c = this.ctx;
+    // a terrain piece's shortest start no unit's or other piece's name shares ("Gua…" beside
+    // "Guards"), made once a paint and only when a piece is named alone
+    let everyName = null;
+    const shortPiece = (label) => (everyName ??= abbreviations([...sc.units, ...terrain].map((v) => String(v.label)))).get(label) ?? label;
     for (const { at: [x, y], angle, things: these, side } of arrows) {
       c.save();
       c.translate(x, y);
@@ -34,7 +29,7 @@ export const arrowsPainting = {
       // finds no room, its shortest start no other name shares (a unit out of an upright phone's
       // view went unnamed, the reach's costs all round its arrow)
       const one = these.length === 1 && these[0], inward = y < (top + bottom) / 2 ? 1 : -1;
-      const names = one ? [String(one.label), one.e ? abbreviation(one.label, [...sc.units, ...terrain].map((v) => String(v.label))) : this.abbreviationsOf(sc.units).get(String(one.label))]
+      const names = one ? [String(one.label), one.e ? shortPiece(String(one.label)) : this.abbreviationsOf(sc.units).get(String(one.label))]
         : [`${these.length} ${these.some((u) => u.e) ? 'pieces' : 'units'}`];
       [...new Set(names)].some((name) => {
         this.setFont(`600 ${MIN_TEXT}px system-ui, sans-serif`);
@@ -46,7 +41,9 @@ export const arrowsPainting = {
         // (never on a unit's token or base: there it read as that unit's name; nor on a hex the
         // player is to tap, an ejected miniature's free hexes, which it hid)
         const [hw, hh] = [half - 14 + 3, MIN_TEXT / 2 + 2];
-        const free = ([sx, sy]) => ![...this.bodies.values(), ...this.covers, ...aimed].some((o) => overlap([sx - hw, sy - hh, sx + hw, sy + hh], o));
+        // (the units' bodies looked up by where they are, onToken: a view's edge beside 1,000 units
+        // looked at every one for each spot of each arrow)
+        const free = ([sx, sy]) => { const b = [sx - hw, sy - hh, sx + hw, sy + hh]; return !this.onToken(b) && ![...this.covers, ...aimed].some((o) => overlap(b, o)); };
         return spots.filter(free).some(([sx, sy]) => this.label(name, sx, sy, '#1b2430', MIN_TEXT, 120, 'plate'));
       });
       this.offView.push([these.filter((u) => !u.e).map((u) => u.id), x, y, these.filter((u) => u.e).map((u) => u.id)]);

@@ -44,9 +44,10 @@ const FOCUS = '#f2c14e'; // the halo of the event picked in the ruling's list (t
 const BADGE_SPOTS = [[14, -14], [-14, -14], [14, 14], [-14, 14], [0, -19], [0, 19], [19, 0], [-19, 0], [24, -24], [-24, -24], [24, 24], [-24, 24]];
 
 /**
- * Every name's abbreviation (as board-arrows.js `abbreviation`), in O(n log n): the names beginning with a given
- * start are neighbours in sorted order, so a start no other name shares is one that neither
- * neighbour shares.
+ * Every name's abbreviation (its shortest start of two letters or more that no other name begins
+ * with, and an ellipsis: "Gua…" beside "Guards"; the whole name when no start does), in
+ * O(n log n): the names beginning with a given start are neighbours in sorted order, so a start no
+ * other name shares is one that neither neighbour shares.
  */
 export function abbreviations(names) {
   const sorted = [...new Set(names)].sort();
