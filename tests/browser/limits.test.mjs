@@ -160,7 +160,9 @@ test(`${free} at the limits: the query's unit select holds its chosen unit until
 });
 
 /** Once the board's last paint drew the units near the view and every name, none left to place. */
-const settled = (page) => page.waitForFunction(() => { const p = window.movecalcTest.paints().at(-1); return p && p.near > 0 && p.names > 0 && !p.more; }, null, { timeout: 120000, polling: 'raf' });
+// (idle too: a paint left to come, a view's reveal still due, drew the units afresh on the press
+// that a test took as the first after the board settled, under load)
+const settled = (page) => page.waitForFunction(() => { const p = window.movecalcTest.paints().at(-1); return p && p.near > 0 && p.names > 0 && !p.more && window.movecalcTest.idle(); }, null, { timeout: 120000, polling: 'raf' });
 
 /**
  * Set up, the whole board in view, and the board settled once all that paints it again has come: the
