@@ -6,7 +6,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { launch, openPage, openRequest, PHONE, pageRequest, pickSystem, ruled, hook, verdict, artifacts, touchDrag, painted, setDice, knightsChargeMade } from './browser.mjs';
+import { launch, openPage, openRequest, PHONE, pageRequest, pickSystem, ruled, hook, verdict, artifacts, touchDrag, painted, setDice, knightsChargeMade, knightsOnRaidersFlank } from './browser.mjs';
 
 let env;
 before(async () => { env = await launch(); });
@@ -249,6 +249,24 @@ test('ninth-age (360x740, touch): play, 9A-PU-0 9A-FL-1 after the Knights’ cha
   assert.ok(after.x < knights.x, `the Knights pursue west: ${knights.x} to ${after.x}`);
   assert.equal(await unitOf(page, 'Raiders'), undefined, 'the Raiders destroyed');
   await shot(page, 'ninth-age', 'pursue-made');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+// 9A-CH-2: the opening's Knights (facing 350) charge the Raiders' left flank (the Raiders face 180,
+// so that flank looks east, 90): aligned against it, the Knights face west, 270, a turn of 80° from
+// 350. Their wheel alone is less: the verdict says the wheel, the align after it, and the whole turn.
+test('ninth-age (360x740, touch): play, 9A-CH-2 the Knights’ charge on the Raiders’ left flank says its wheel, its align and the whole turn, 80° (350 to 270)', { timeout: 120000 }, async () => {
+  const { context, page, errors } = await openPage(env, PHONE, { touch: true });
+  await pickSystem(page, 'ninth-age');
+  await knightsOnRaidersFlank(page);
+  await setDice(page, 3, 2);
+  await page.tap('#play-roll');
+  await ruled(page);
+  const said = await verdict(page);
+  const [, wheel, align] = said.match(/wheeling (\d+)°, aligning (\d+)°: turned 80° in all/) ?? [];
+  assert.ok(wheel && align, said);
+  assert.ok(Math.abs(Number(wheel) + Number(align) - 80) <= 1, `the wheel and the align make the turn: ${said}`);
   assert.deepEqual(errors, []);
   await context.close();
 });
