@@ -204,7 +204,7 @@ const game = {
       showWhole: true, // a flee made first ran off a phone's view
       fields: [unitField('pursuedUnit', 'Pursued unit (optional)', true),
         unitField('fleesFrom', 'Flees first from (blank: it has fled)', true),
-        { key: 'fleeFacing', label: 'Flee direction (°, blank Flees first)', kind: 'number', min: 0, max: 359.999, step: 1 },
+        { key: 'fleeFacing', label: 'Flee direction (° if it has fled)', kind: 'number', min: 0, max: 359.999, step: 1 },
         { key: 'fleeDistance', label: 'Flee distance', kind: 'number', min: 0, step: 1 },
         { key: 'pursuers', label: 'Pursuers', kind: 'rows', title: 'Pursuers',
           adders: (d) => [['Add pursuer', { unit: d.units[0]?.id ?? '', distance: '', overrun: false }]],
