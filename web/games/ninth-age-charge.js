@@ -143,10 +143,11 @@ export function chargeCode({ later, facingName, does, MEASURED, EXACT, advanceOf
   function chargeText(c, target, fig = EXACT) {
     const id = c.charger ?? 'The charger';
     if (c.possible) {
-      // a wheel or align that shows as 0° at the figures given is not said ("straight", not "wheeling
-      // 0°"); with both, the whole turn too (9A-CH-2: the align turns the unit after its wheel)
-      const w = c.wheel?.angle ?? 0, a = c.align?.angle ?? 0, deg = (v) => fig.deg(Math.abs(v)), none = (v) => /^0°$/.test(deg(v));
-      const turns = `${none(w) ? ' straight' : `, wheeling ${deg(w)}`}${none(a) ? '' : `, aligning ${deg(a)}${none(w) ? '' : `: turned ${deg(w + a)} in all`}`}`;
+      // a wheel that shows as 0° at the figures given is said as straight, not "wheeling 0°"; an
+      // align a player would measure (the charger's: not when the target turned) and the whole turn
+      // too (9A-CH-2: the align turns the unit after its wheel)
+      const w = c.wheel?.angle ?? 0, a = c.rotatesTarget ? 0 : c.align?.angle ?? 0, deg = (v) => fig.deg(Math.abs(v)), none = (v) => /^0°$/.test(degrees(Math.abs(v)));
+      const turns = `${/^0°$/.test(deg(w)) ? ' straight' : `, wheeling ${deg(w)}`}${none(a) ? '' : `, aligning ${deg(a)}${none(w) ? '' : `: turned ${deg(w + a)} in all`}`}`;
       return `${does(id, 'charges')} ${target ?? c.target ?? 'the target'} in the ${facingName(c.facing)}: ${fig.len(c.distance)}${turns}${c.rotatesTarget ? ', rotating the target' : ''}`;
     }
     const why = arr(c.reasons).map((x) => REASON_WORDS[x.code] ?? codeWords(x.code)).join(', ');
