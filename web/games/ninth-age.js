@@ -201,7 +201,6 @@ const game = {
   },
   queries: {
     pursue: {
-      showWhole: true, // a flee made first ran off a phone's view
       fields: [unitField('pursuedUnit', 'Pursued unit (optional)', true),
         unitField('fleesFrom', 'Flees first from (blank: it has fled)', true),
         { key: 'fleeFacing', label: 'Flee direction (° if it has fled)', kind: 'number', min: 0, max: 359.999, step: 1 },
