@@ -2,7 +2,8 @@
 // Generates wasm/movecalc-api.d.ts, the request and response types, from the JSON Schemas of
 // docs/schema/ (their single source). `node bin/types.mjs` writes the file; `--check` only says
 // whether the committed file is up to date (exit 1 when not). It reads the subset of JSON Schema
-// the schemas use: $ref, const, enum, oneOf/anyOf, allOf, type (one or several), properties and
+// the schemas use: $ref, const, enum, oneOf/anyOf (also of `required` alone beside properties: the
+// object once for each), allOf, type (one or several), properties and
 // required, additionalProperties as a schema, items and prefixItems. One annotation of its own:
 // `fullDetail` on a hex reach entry lists the fields a full-detail answer always gives (a brief one
 // leaves them out at their defaults), so a reach asked in full detail gets <Entry>Full entries
@@ -54,6 +55,11 @@ function tsType(schema, stem, indent) {
   if ('const' in schema) return JSON.stringify(schema.const);
   if (schema.enum) return schema.enum.map((v) => JSON.stringify(v)).join(' | ');
   const union = schema.oneOf ?? schema.anyOf;
+  // beside properties, branches that only say which of them are required (naming them again in
+  // their own `properties`, as Ajv's strict mode asks): the object once for each
+  if (union && schema.properties && union.every((s) => Object.keys(s).every((k) => k === 'required' || k === 'properties') && s.required.every((k) => k in schema.properties))) {
+    return union.map((s) => objectBody({ ...schema, required: [...(schema.required ?? []), ...s.required] }, stem, indent)).join(' | ');
+  }
   if (union) return union.map((s) => wrap(tsType(s, stem, indent))).join(' | ');
   const types = [].concat(schema.type ?? []);
   if (types.length > 1) return types.map((t) => tsType({ ...schema, type: t }, stem, indent)).join(' | ');

@@ -1240,6 +1240,15 @@ export interface NinthAgePursueRequest {
     facing: number;
     fleeDistance?: number;
     destroyed?: boolean;
+    /** the enemy it flees from: it stands where it broke, and its flee (9A-FL-1) is made first; then give no `facing` */
+    fleesFrom?: string;
+  } | {
+    unit: string;
+    facing?: number;
+    fleeDistance: number;
+    destroyed?: boolean;
+    /** the enemy it flees from: it stands where it broke, and its flee (9A-FL-1) is made first; then give no `facing` */
+    fleesFrom: string;
   };
   pursuers: {
     unit: string;
@@ -1253,6 +1262,7 @@ export interface NinthAgePursueRequest {
 }
 export interface NinthAgePursueResult {
   fleeingDestroyed: boolean;
+  flee?: NinthAgePursuitFlee;
   order: string[];
   pursuers: NinthAgePursuer[];
   /** choices the request left open (9A-PV-E: several enemies touched after the pivot, no `target` named); absent when none */
@@ -1394,6 +1404,31 @@ export interface NinthAgeFleeResponse {
   result: NinthAgeFleeResult;
   assumptions: Assumptions;
   sensitivity?: Sensitivity;
+}
+/** the pursued unit's flee, made first (request `pursued.fleesFrom`) */
+export interface NinthAgePursuitFlee {
+  /** false: a pursuit roll destroyed it before it moved (9A-DST-1); only `facing` and `from` are given */
+  made: boolean;
+  /** its direction after the flee's pivot, or the one it would have had: the pursuers' (9A-PV-1) */
+  facing: number;
+  from: string;
+  engagedFacing?: "front" | "left" | "right" | "rear";
+  engagedContact?: boolean;
+  awayFromCentre?: boolean;
+  pivot?: NinthAgePivotPose;
+  path?: Pose[];
+  distance?: number;
+  extended?: number;
+  moved?: number;
+  leavesTable?: boolean;
+  destroyed?: boolean;
+  final?: Pose;
+  passedThrough?: {
+    object: string;
+    kind: "enemy" | "friend" | "impassable";
+    test: "dangerous-4+" | "panic";
+    rule: string;
+  }[];
 }
 /** Every pair closer than Unit Spacing allows. */
 export interface NinthAgeSpacingRequest {

@@ -210,6 +210,64 @@ static cJSON *put_poses(McRequest *rq, cJSON *moves, double *col, int *at, const
     return m;
 }
 
+static NaPose rect_pose(const McRect *r) {
+    NaPose p = {r->centre.x, r->centre.y, mc_facing_normalize(r->facing)};
+    return p;
+}
+
+// A rectangle's pose as write_pose writes it.
+__attribute__((noinline)) static cJSON *write_rect(McRequest *rq, cJSON *parent, const char *key, const McRect *r) {
+    NaPose p = rect_pose(r);
+    return write_pose(rq, parent, key, &p);
+}
+
+// `n` rectangles' poses as the array "path" of `o` (a charge, a Failed Charge Move, a flee).
+__attribute__((noinline)) static void write_path(McRequest *rq, cJSON *o, const McRect *const *r, int n) {
+    cJSON *path = mc_write_array(rq, o, "path");
+    for (int i = 0; i < n && path; i++) write_rect(rq, path, NULL, r[i]);
+}
+
+// ---- flee --------------------------------------------------------------------------------------
+
+// A flee's mover in the arrays form (`moves` and the poses' column): its final pose, then its
+// start, pivot and end, and whether it was destroyed.
+static void put_flee_poses(McRequest *rq, cJSON *moves, double *col, int *at, const char *id, const NaFleeOut *out) {
+    NaPose path[3] = {rect_pose(&out->start), rect_pose(&out->pivot), rect_pose(&out->end)};
+    cJSON *m = put_poses(rq, moves, col, at, id, &path[2], path, 3);
+    if (m) mc_write_bool(rq, m, "destroyed", out->leaves_table);
+}
+
+// The flee's fields in `o` (the flee query's result; a pursuit's `flee` when it made the flee):
+// whom it fled from and why that way, its pivot and path, how far it went, what it passed through.
+static void write_flee(McRequest *rq, cJSON *o, const NaWorld *w, const NaFleeOut *out, double distance) {
+    mc_write_string(rq, o, "from", w->bf->units[out->from].id);
+    if (!out->by_centre) {
+        mc_write_string(rq, o, "engagedFacing", mc_na_facing_name(out->engaged));
+        mc_write_bool(rq, o, "engagedContact", out->engaged_contact);
+    }
+    mc_write_bool(rq, o, "awayFromCentre", out->by_centre);
+    cJSON *pv = write_rect(rq, o, "pivot", &out->pivot);
+    if (pv) mc_write_number(rq, pv, "angle", mc_facing_delta(out->start.facing, out->pivot.facing));
+    const McRect *poses[3] = {&out->start, &out->pivot, &out->end};
+    write_path(rq, o, poses, 3);
+    mc_write_number(rq, o, "distance", distance);
+    mc_write_number(rq, o, "extended", out->leaves_table ? 0.0 : out->extended);
+    mc_write_number(rq, o, "moved", mc_vec2_distance(out->pivot.centre, out->end.centre));
+    mc_write_bool(rq, o, "leavesTable", out->leaves_table);
+    mc_write_bool(rq, o, "destroyed", out->leaves_table);
+    write_rect(rq, o, "final", &out->end);
+    cJSON *arr = mc_write_array(rq, o, "passedThrough");
+    for (int i = 0; i < out->crossed_count && arr; i++) {
+        const NaCrossed *c = &out->crossed[i];
+        cJSON *e = mc_write_push_object(rq, arr);
+        if (!e) break;
+        mc_write_string(rq, e, "object", mc_na_object_id(w, c->object));
+        mc_write_string(rq, e, "kind", c->terrain ? "impassable" : (c->enemy ? "enemy" : "friend"));
+        mc_write_string(rq, e, "test", c->terrain || c->enemy ? "dangerous-4+" : "panic");
+        mc_write_string(rq, e, "rule", "9A-FL-1");
+    }
+}
+
 // ---- pursue ------------------------------------------------------------------------------------
 
 static const char *const pursue_fields[] = {"table", "units", "terrain", "pursued", "pursuers", NULL};
@@ -218,17 +276,26 @@ static int read_pursue(McRequest *rq, const cJSON *req, NaBattlefield *bf, McIdM
     if (!read_field(rq, req, bf, ids)) return 0;
     const cJSON *pd = mc_read_get(req, "pursued");
     if (!pd) return mc_read_fail_key(rq, "pursued", "bad_request", "missing required field \"pursued\"");
-    static const char *const pkeys[] = {"unit", "facing", "fleeDistance", "destroyed", NULL};
+    static const char *const pkeys[] = {"unit", "facing", "fleeDistance", "destroyed", "fleesFrom", NULL};
     int saved = mc_read_push_key(rq, "pursued");
-    in->pursued = -1;
+    in->pursued = in->flees_from = -1;
     int destroyed = 0;
-    if (!mc_read_object(rq, pd, pkeys) || !read_unit_ref(rq, ids, bf, pd, "unit", 0, &in->pursued) ||
-        !mc_read_facing(rq, pd, "facing", 1, &in->pursued_facing) || !mc_read_bool(rq, pd, "destroyed", 0, &destroyed))
+    // fleesFrom: the pursued unit stands where it broke, and its flee gives the direction (9A-PV-1)
+    bool flees = mc_read_get(pd, "fleesFrom") != NULL;
+    if (!mc_read_object(rq, pd, pkeys) || !read_unit_ref(rq, ids, bf, pd, "unit", flees, &in->pursued) ||
+        !read_unit_ref(rq, ids, bf, pd, "fleesFrom", 0, &in->flees_from) || !mc_read_bool(rq, pd, "destroyed", 0, &destroyed))
         return 0;
+    // with fleesFrom the flee gives the direction, and the unit is not yet destroyed
+    if (flees && (destroyed || mc_read_get(pd, "facing")))
+        return mc_read_fail_key(rq, destroyed ? "destroyed" : "facing", "bad_request", "not with \"fleesFrom\"");
+    if (!flees && !mc_read_facing(rq, pd, "facing", 1, &in->pursued_facing)) return 0;
     in->has_flee = mc_read_get(pd, "fleeDistance") != NULL;
     if (in->has_flee && !mc_read_length(rq, pd, "fleeDistance", 1, &in->flee_distance)) return 0;
     if (!in->has_flee && !destroyed)
         return mc_read_fail_key(rq, "fleeDistance", "bad_request", "give the flee distance rolled, or \"destroyed\": true");
+    if (flees && strcmp(bf->units[in->flees_from].side, bf->units[in->pursued].side) == 0)
+        return mc_read_fail_key(rq, "fleesFrom", "bad_request", "%s is not an enemy of %s", bf->units[in->flees_from].id,
+                                bf->units[in->pursued].id);
     in->destroyed = destroyed;
     mc_read_pop(rq, saved);
     const cJSON *list;
@@ -441,13 +508,16 @@ static int run_pursue(McRequest *rq, const cJSON *req, cJSON *result) {
     memset(&out, 0, sizeof out);
     if (!mc_na_pursue(&rq->env, &bf, &in, &out)) return mc_read_oom(rq);
     const NaWorld *w = out.world;
+    // the fleeing unit's move comes first, as it was made (not when destroyed before it moved)
+    bool flee_moved = out.fled && !out.fleeing_destroyed;
     if (rq->columns) {
-        int rows = 0, at = 0;
+        int rows = flee_moved ? 4 : 0, at = 0;
         for (int i = 0; i < out.count; i++) rows += 1 + out.pursuers[i].path_count;
         double *col = mc_columns_poses(rq, rows);
         if (!col) return 0;
         mc_write_number(rq, result, "rows", rows);
         cJSON *moves = mc_write_array(rq, result, "moves");
+        if (flee_moved && moves) put_flee_poses(rq, moves, col, &at, bf.units[in.pursued].id, &out.flee);
         for (int i = 0; i < out.count && moves; i++) {
             const NaPursuerOut *o = &out.pursuers[i];
             cJSON *m = put_poses(rq, moves, col, &at, bf.units[o->unit].id, &o->final, o->path, o->path_count);
@@ -456,6 +526,15 @@ static int run_pursue(McRequest *rq, const cJSON *req, cJSON *result) {
         return 1;
     }
     mc_write_bool(rq, result, "fleeingDestroyed", out.fleeing_destroyed);
+    if (out.fled) {
+        cJSON *fl = mc_write_object(rq, result, "flee");
+        if (fl) {
+            mc_write_bool(rq, fl, "made", flee_moved);
+            mc_write_number(rq, fl, "facing", mc_facing_normalize(out.flee.pivot.facing));
+            if (flee_moved) write_flee(rq, fl, w, &out.flee, in.flee_distance);
+            else mc_write_string(rq, fl, "from", bf.units[out.flee.from].id);
+        }
+    }
     cJSON *order = mc_write_array(rq, result, "order");
     for (int i = 0; i < out.count && order; i++)
         mc_write_string(rq, order, NULL, bf.units[out.pursuers[i].unit].id);
@@ -468,23 +547,6 @@ static int run_pursue(McRequest *rq, const cJSON *req, cJSON *result) {
 // ---- charge ------------------------------------------------------------------------------------
 
 static const char *const charge_fields[] = {"table", "units", "terrain", "charger", "target", "range", "highestDie", "combined", NULL};
-
-static NaPose rect_pose(const McRect *r) {
-    NaPose p = {r->centre.x, r->centre.y, mc_facing_normalize(r->facing)};
-    return p;
-}
-
-// A rectangle's pose as write_pose writes it.
-__attribute__((noinline)) static cJSON *write_rect(McRequest *rq, cJSON *parent, const char *key, const McRect *r) {
-    NaPose p = rect_pose(r);
-    return write_pose(rq, parent, key, &p);
-}
-
-// `n` rectangles' poses as the array "path" of `o` (a charge, a Failed Charge Move, a flee).
-__attribute__((noinline)) static void write_path(McRequest *rq, cJSON *o, const McRect *const *r, int n) {
-    cJSON *path = mc_write_array(rq, o, "path");
-    for (int i = 0; i < n && path; i++) write_rect(rq, path, NULL, r[i]);
-}
 
 // The fields of one charge move (the path, the wheel, the align, the contact).
 static void write_move(McRequest *rq, cJSON *o, const NaChargeMove *m) {
@@ -734,8 +796,6 @@ static int run_charge(McRequest *rq, const cJSON *req, cJSON *result) {
     return 1;
 }
 
-// ---- flee --------------------------------------------------------------------------------------
-
 static const char *const flee_fields[] = {"table", "units", "terrain", "unit", "from", "distance", NULL};
 
 static int run_flee(McRequest *rq, const cJSON *req, cJSON *result) {
@@ -759,58 +819,18 @@ static int run_flee(McRequest *rq, const cJSON *req, cJSON *result) {
     if (!mc_na_world_init(&rq->env, &w, &bf)) return mc_read_oom(rq);
     NaFleeOut out;
     if (!mc_na_flee(&rq->env, &w, unit, from, distance, &out)) return mc_read_oom(rq);
-    const char *id = bf.units[unit].id, *fid = bf.units[out.from].id;
-    if (out.by_centre)
-        mc_trace(&rq->env, "9A-FL-1", id, "no enemy named: flees directly away from the closest enemy, %s, centre to centre", fid);
-    else
-        mc_trace(&rq->env, "9A-FL-1", id, "%s's %s facing %s: the rear facing is made parallel to it", fid, mc_na_facing_name(out.engaged),
-                 out.engaged_contact ? "is the facing in contact" : "faces it (no facing touches; the arc it stands in decides, 9A-ARC-1)");
-    double turn = mc_facing_delta(out.start.facing, out.pivot.facing);
-    if (mc_fmt_negligible(turn))
-        mc_trace(&rq->env, "9A-FL-1", id, "does not pivot: it already faces %s°, and moves straight forward",
-                 mc_fmt_num(&rq->env, mc_facing_normalize(out.pivot.facing)));
-    else
-        mc_trace(&rq->env, "9A-FL-1", id, "pivots %s° about its centre to face %s°, then moves straight forward", mc_fmt_num(&rq->env, turn),
-                 mc_fmt_num(&rq->env, mc_facing_normalize(out.pivot.facing)));
-    if (out.extended > 0) mc_trace(&rq->env, "9A-SP-1", id, "it would end touching or overlapping something: the flee goes on %s\" until clear", mc_fmt_num(&rq->env, out.extended));
-    if (out.leaves_table) mc_trace(&rq->env, "9A-FL-1", id, "it touches the table edge after %s\": removed as a casualty", mc_fmt_num(&rq->env, out.edge_at));
+    const char *id = bf.units[unit].id;
+    mc_na_flee_trace(&rq->env, &bf, unit, &out);
     if (rq->columns) {
         double *col = mc_columns_poses(rq, 4);
         if (!col) return 0;
-        NaPose path[3] = {rect_pose(&out.start), rect_pose(&out.pivot), rect_pose(&out.end)};
         int at = 0;
         mc_write_number(rq, result, "rows", 4);
-        cJSON *m = put_poses(rq, mc_write_array(rq, result, "moves"), col, &at, id, &path[2], path, 3);
-        if (m) mc_write_bool(rq, m, "destroyed", out.leaves_table);
+        put_flee_poses(rq, mc_write_array(rq, result, "moves"), col, &at, id, &out);
         return 1;
     }
     mc_write_string(rq, result, "unit", id);
-    mc_write_string(rq, result, "from", fid);
-    if (!out.by_centre) {
-        mc_write_string(rq, result, "engagedFacing", mc_na_facing_name(out.engaged));
-        mc_write_bool(rq, result, "engagedContact", out.engaged_contact);
-    }
-    mc_write_bool(rq, result, "awayFromCentre", out.by_centre);
-    cJSON *pv = write_rect(rq, result, "pivot", &out.pivot);
-    if (pv) mc_write_number(rq, pv, "angle", turn);
-    const McRect *poses[3] = {&out.start, &out.pivot, &out.end};
-    write_path(rq, result, poses, 3);
-    mc_write_number(rq, result, "distance", distance);
-    mc_write_number(rq, result, "extended", out.leaves_table ? 0.0 : out.extended);
-    mc_write_number(rq, result, "moved", mc_vec2_distance(out.pivot.centre, out.end.centre));
-    mc_write_bool(rq, result, "leavesTable", out.leaves_table);
-    mc_write_bool(rq, result, "destroyed", out.leaves_table);
-    write_rect(rq, result, "final", &out.end);
-    cJSON *arr = mc_write_array(rq, result, "passedThrough");
-    for (int i = 0; i < out.crossed_count && arr; i++) {
-        const NaCrossed *c = &out.crossed[i];
-        cJSON *o = mc_write_push_object(rq, arr);
-        if (!o) break;
-        mc_write_string(rq, o, "object", mc_na_object_id(&w, c->object));
-        mc_write_string(rq, o, "kind", c->terrain ? "impassable" : (c->enemy ? "enemy" : "friend"));
-        mc_write_string(rq, o, "test", c->terrain || c->enemy ? "dangerous-4+" : "panic");
-        mc_write_string(rq, o, "rule", "9A-FL-1");
-    }
+    write_flee(rq, result, &w, &out, distance);
     return 1;
 }
 

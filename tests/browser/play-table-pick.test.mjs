@@ -6,7 +6,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { launch, openPage, openRequest, PHONE, pageRequest, pickSystem, ruled, hook, verdict, artifacts, touchDrag, painted, setDice, knightsChargeMade } from './browser.mjs';
+import { launch, openPage, openRequest, PHONE, pageRequest, pickSystem, ruled, hook, verdict, artifacts, touchDrag, painted, setDice, knightsChargeMade, knightsOnRaidersFlank } from './browser.mjs';
 
 let env;
 before(async () => { env = await launch(); });
@@ -213,7 +213,7 @@ test('ninth-age (360x740, touch): play, 9A-PU-0 9A-FL-1 after the Knights’ cha
   const knights = await unitOf(page, 'Knights');
   assert.equal(knights.facing, 270, 'the Knights aligned to the Raiders’ left flank');
   // what may follow the charge, beside the menu that asks it: the verdict said only to drag a unit
-  assert.match(await page.textContent('#play-bar'), /If Raiders broke: Flee, then Pursue\./);
+  assert.match(await page.textContent('#play-bar'), /If Raiders broke: Pursue \(its flee is made first\)\./);
   await page.selectOption('#play-question', 'pursue');
   await ruled(page);
   assert.doesNotMatch(await page.textContent('#play-bar'), /broke/, 'asked, the pursuit’s own words');
@@ -225,7 +225,7 @@ test('ninth-age (360x740, touch): play, 9A-PU-0 9A-FL-1 after the Knights’ cha
   let request = await pageRequest(page);
   assert.deepEqual(request.pursuers.map((p) => p.unit), ['Knights'], 'the unit that charged pursues');
   assert.equal(request.pursued.unit, 'Raiders', 'the unit it charged is pursued');
-  assert.equal(request.pursued.facing, 270, 'fleeing the way the Knights look (9A-FL-1)');
+  assert.deepEqual([request.pursued.fleesFrom, request.pursued.facing], ['Knights', undefined], 'fleeing from the Knights first, the engine turning them (9A-FL-1)');
   await shot(page, 'ninth-age', 'pursue-after-charge');
   // a tap on the Spearmen: they pursue (the Raiders still)
   await page.touchscreen.tap(...Object.values(await hook(page, 'screenOf', 'Spearmen')));
@@ -236,7 +236,7 @@ test('ninth-age (360x740, touch): play, 9A-PU-0 9A-FL-1 after the Knights’ cha
   await page.touchscreen.tap(...Object.values(await hook(page, 'screenOf', 'Knights')));
   await page.waitForFunction(() => window.movecalcTest.request().pursuers?.[0]?.unit === 'Knights' && window.movecalcTest.ruled());
   request = await pageRequest(page);
-  assert.deepEqual([request.pursuers.map((p) => p.unit), request.pursued.unit, request.pursued.facing], [['Knights'], 'Raiders', 270]);
+  assert.deepEqual([request.pursuers.map((p) => p.unit), request.pursued.unit, request.pursued.fleesFrom], [['Knights'], 'Raiders', 'Knights']);
   // rolled (3 + 4 for the flee and the pursuit alike: 7 against 7 catches them, 9A-DST-1) and made
   await setDice(page, 3, 4);
   await page.tap('#play-roll');
@@ -253,57 +253,54 @@ test('ninth-age (360x740, touch): play, 9A-PU-0 9A-FL-1 after the Knights’ cha
   await context.close();
 });
 
-// 9A-FL-1, 9A-DST-1, 9A-PV-1: after the Knights' charge, flee 11 (6 + 5) against pursuit 10 (5 + 5).
-// Asked before the Raiders have fled, the pursuit is of a unit still in contact, which the
-// pursuers cannot get past: the verdict says to make the flee first. The flee, made: the Raiders
-// turn to face 270 (their rear parallel to the Knights' front, the facing in contact) and move
-// straight west at least their 11″ (further only to end clear). The question is then the pursuit,
-// which keeps the flee's 11 and rolls the pursuit alone: the Raiders escape, and the Knights,
-// already facing 270, pursue west after them. Made, the Knights stand west of where they charged
-// and east of the Raiders.
-test('ninth-age (360x740, touch): play, 9A-FL-1 9A-DST-1 9A-PV-1 after the Knights’ charge, the Raiders’ flee is made first (11″ west), then the pursuit keeps that roll (10 against 11): the Knights pursue west after them', { timeout: 120000 }, async () => {
+// 9A-CH-2: the opening's Knights (facing 350) charge the Raiders' left flank (the Raiders face 180,
+// so that flank looks east, 90): aligned against it, the Knights face west, 270, a turn of 80° from
+// 350. Their wheel alone is less: the verdict says the wheel, the align after it, and the whole turn.
+test('ninth-age (360x740, touch): play, 9A-CH-2 the Knights’ charge on the Raiders’ left flank says its wheel, its align and the whole turn, 80° (350 to 270)', { timeout: 120000 }, async () => {
+  const { context, page, errors } = await openPage(env, PHONE, { touch: true });
+  await pickSystem(page, 'ninth-age');
+  await knightsOnRaidersFlank(page);
+  await setDice(page, 3, 2);
+  await page.tap('#play-roll');
+  await ruled(page);
+  const said = await verdict(page);
+  const [, wheel, align] = said.match(/wheeling (\d+)°, aligning (\d+)°: turned 80° in all/) ?? [];
+  assert.ok(wheel && align, said);
+  assert.ok(Math.abs(Number(wheel) + Number(align) - 80) <= 1, `the wheel and the align make the turn: ${said}`);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+// 9A-FL-1, 9A-DST-1, 9A-PV-1: after the Knights' charge, flee 11 (6 + 5) against pursuit 10 (5 + 5),
+// one roll of both. The pursuit is asked of the Raiders where they broke, fleeing from the Knights
+// first (pursued.fleesFrom): the engine makes the flee (the Raiders turn to face 270, their rear
+// parallel to the Knights' front, the facing in contact, and move straight west at least their 11″),
+// then the pursuit: the Raiders escape, and the Knights, already facing 270, pursue west after them.
+// Made, the Raiders stand where they fled to, the Knights west of where they charged and east of
+// the Raiders: charge, roll, make, Pursue, roll, make (the flee made alone first took three more).
+test('ninth-age (360x740, touch): play, 9A-FL-1 9A-DST-1 9A-PV-1 after the Knights’ charge, one pursuit roll makes the Raiders’ flee first (11″ west), then the pursuit (10 against 11): made, the Raiders fled and the Knights pursue west after them', { timeout: 120000 }, async () => {
   const { context, page, errors } = await openPage(env, PHONE, { touch: true });
   await pickSystem(page, 'ninth-age');
   await knightsChargeMade(page);
   const knights = await unitOf(page, 'Knights'), raiders = await unitOf(page, 'Raiders');
-  // the dice fall as 6 + 5 (the flee), then 5 + 5 (the pursuit); then 6 + 5 for the flee alone;
-  // then the pursuit's Roll throws for both again (4 + 4 for the flee, kept at 11) and 5 + 5
-  await page.evaluate(() => { const faces = [[6, 5], [5, 5], [6, 5], [4, 4], [5, 5]]; crypto.getRandomValues = (bytes) => { const [a, b] = faces.shift() ?? [1, 1]; bytes[0] = a - 1; bytes[1] = b - 1; return bytes; }; });
+  // the dice fall as 6 + 5 (the flee), then 5 + 5 (the pursuit)
+  await page.evaluate(() => { const faces = [[6, 5], [5, 5]]; crypto.getRandomValues = (bytes) => { const [a, b] = faces.shift() ?? [1, 1]; bytes[0] = a - 1; bytes[1] = b - 1; return bytes; }; });
   await page.selectOption('#play-question', 'pursue');
   await ruled(page);
-  await page.tap('#play-roll'); // flee 11, pursuit 10, the Raiders still in contact
+  await page.tap('#play-roll');
   await ruled(page);
-  assert.match(await verdict(page), /^Raiders still touch Knights: make Raiders flee first/);
-  await page.selectOption('#play-question', 'flee');
-  await ruled(page);
-  const asked = await pageRequest(page);
-  assert.deepEqual([asked.unit, asked.from], ['Raiders', 'Knights'], 'the Raiders flee from the Knights');
-  assert.match(await verdict(page), /^Roll the dice, or type the flee distance\./, 'no flee ruled on a distance nobody rolled');
-  await page.tap('#play-roll'); // 6 + 5: a flee of 11
-  await ruled(page);
-  assert.equal((await pageRequest(page)).distance, 11);
+  const request = await pageRequest(page);
+  assert.deepEqual([request.pursued.unit, request.pursued.fleesFrom, request.pursued.fleeDistance, request.pursuers[0].distance], ['Raiders', 'Knights', 11, 10]);
+  const said = await verdict(page);
+  assert.match(said, /^Raiders escape \(pursuit 10 against flee 11\)\. Raiders flee 11″ from Knights to /, said);
+  assert.doesNotMatch(said, /no legal pivot|still touch/);
+  await shot(page, 'ninth-age', 'pursue-after-flee');
   await page.tap('#apply');
   await madeSaid(page);
   await ruled(page);
   const fled = await unitOf(page, 'Raiders');
   assert.equal(fled.facing, 270, 'the Raiders turned to flee west');
   assert.ok(Math.abs(fled.y - raiders.y) < 1e-6 && raiders.x - fled.x >= 11 - 1e-6, `the Raiders fled west at least 11″: ${raiders.x} to ${fled.x}`);
-  // the question is the pursuit now, the flee's roll kept when the pursuit is rolled (5 + 5)
-  let request = await pageRequest(page);
-  assert.equal(request.query, 'pursue');
-  await page.tap('#play-roll');
-  await ruled(page);
-  request = await pageRequest(page);
-  assert.deepEqual([request.pursued.unit, request.pursued.fleeDistance, request.pursued.facing, request.pursuers[0].distance], ['Raiders', 11, 270, 10]);
-  // (the flight's "made" words give way to the pursuit's ruling once it is drawn)
-  await page.waitForFunction(() => !/^Flight made/.test(document.querySelector('#verdict').textContent));
-  const said = await verdict(page);
-  assert.match(said, /^Raiders escape \(pursuit 10 against flee 11\)\./);
-  assert.doesNotMatch(said, /no legal pivot/);
-  await shot(page, 'ninth-age', 'pursue-after-flee');
-  await page.tap('#apply');
-  await madeSaid(page);
-  await ruled(page);
   const k = await unitOf(page, 'Knights');
   assert.ok(k.x < knights.x - 1 && k.x > fled.x, `the Knights pursued west, behind the Raiders: ${knights.x} to ${k.x} (Raiders at ${fled.x})`);
   assert.deepEqual(errors, []);

@@ -228,7 +228,7 @@ MC_TEST(pursue_properties, "9A-LP-1 9A-FA-F 9A-SP-1 on 1,000 random battlefields
             p->overrun = rnd() < 0.2;
             p->target = -1;
         }
-        NaPursueIn in = {-1, rnd() < 0.5 ? 15.0 * (int)(rnd() * 24) : rnd() * 360, true, 2 + (int)(rnd() * 11), false, pursuers, np};
+        NaPursueIn in = {-1, rnd() < 0.5 ? 15.0 * (int)(rnd() * 24) : rnd() * 360, true, 2 + (int)(rnd() * 11), false, -1, pursuers, np};
         NaPose starts[3];
         for (int k = 0; k < np; k++) {
             McRect r = units[pursuers[k].unit].rect;

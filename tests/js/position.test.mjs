@@ -455,9 +455,14 @@ test('every Ninth Age scenario was followed through updates', () => {
 
 // The moves a Ninth Age answer's JSON gives, as its arrays form lists them: each mover's final pose
 // and path, in the answer's order; a charge's the move it makes (docs/api.md "Arrays").
-function ninthAgeMoves(query, result) {
+function ninthAgeMoves(request, result) {
+  const query = request.query;
   const move = (unit, m, extra) => ({ unit, poses: m ? [m.final, ...m.path] : [], ...extra });
-  if (query === 'pursue') return result.pursuers.map((p) => move(p.unit, p, { outcome: p.outcome }));
+  if (query === 'pursue') {
+    // a flee made first (pursued.fleesFrom) is the first mover, its unit the pursued one
+    const fled = result.flee?.made ? [move(request.pursued.unit, result.flee, { destroyed: result.flee.destroyed })] : [];
+    return [...fled, ...result.pursuers.map((p) => move(p.unit, p, { outcome: p.outcome }))];
+  }
   if (query === 'flee') return [move(result.unit, result, { destroyed: result.destroyed })];
   return (result.chargers ?? [result]).map((c) => {
     const path = (c.possible || !c.failedChargeMove) && c.path ? 'charge' : c.failedChargeMove ? 'failedChargeMove' : 'none';
@@ -472,7 +477,7 @@ for (const file of scenarioFiles()) {
   ninthAgeArrays[request.query]++;
   test(`${relative(root, file)}: the arrays form of the ${request.query} gives its JSON answer's poses, before and after an update`, () => {
     bothForms(request, (json, arrays) => {
-      const want = ninthAgeMoves(request.query, json.result);
+      const want = ninthAgeMoves(request, json.result);
       const poses = want.flatMap((m) => m.poses.flatMap((p) => [p.x, p.y, p.facing]));
       assert.deepEqual(arrays.result.moves, want.map(({ poses: p, ...rest }) => ({ unit: rest.unit, rows: p.length, ...rest })));
       assert.equal(arrays.result.rows, poses.length / 3);

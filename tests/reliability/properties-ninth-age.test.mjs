@@ -12,7 +12,8 @@
 // overlapping nothing and touching no friend or terrain, measures its distance as the rules do and
 // keeps within its range, and its reported path (straight, wheel about a front corner, straight,
 // align) leads to where it ends; a Failed Charge Move (A-9A-4) keeps within its die and touches
-// nothing.
+// nothing. A `pursue` whose unit flees first (`fleesFrom`) agrees with a `flee` query followed by
+// the pursuit of the unit where it fled to.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { EPS, ask, caseCount, convexOverlap, okResult, prng, rectCorners } from './props.mjs';
@@ -120,6 +121,51 @@ test('9A-LP-1 9A-SP-1 9A-FA-F 9A-DST-1 pursue on random battlefields: no pursuer
     }
   }
   assert.ok(charges > 0 && moved > 0, `${charges} charges, ${moved} pursuers moved`);
+});
+
+// 9A-FL-1, 9A-DST-1, 9A-PV-1: a pursuit whose unit still stands where it broke (`fleesFrom`) is
+// the flee made first and then the pursuit of the unit where it fled to (docs/api/ninth-age.md):
+// the same answers as a `flee` query, then a `pursue` of the unit moved to that flee's end (off the
+// table when it left it, 9A-FL-1) and facing the flee's direction; when a roll reaches the flee
+// distance, the unit is destroyed where it stood and the pursuers still take that direction.
+test('9A-FL-1 9A-DST-1 9A-PV-1 pursue with fleesFrom on random battlefields: the flee query, then the pursuit of the unit where it fled to', () => {
+  const r = prng(0xf1ee);
+  let made = 0, destroyed = 0;
+  for (let i = 0; i < caseCount(150); i++) {
+    const base = battlefield(r);
+    const req = pursueRequest(r, base);
+    const fled = req.units.find((u) => u.id === req.pursued.unit && !req.pursued.destroyed);
+    const from = fled && req.units.find((u) => u.side !== fled.side);
+    if (!from) continue;
+    delete fled.fled;
+    // one or two pursuers, and a flee of 8–20: about as many flee as are caught
+    req.pursued = { unit: fled.id, fleesFrom: from.id, fleeDistance: 8 + r.int(13) };
+    req.pursuers = req.pursuers.slice(0, 1 + r.int(2));
+    const label = `pursue fleesFrom case ${i}`;
+    const res = okResult(ask(req, label), req, label);
+    const { table, units, terrain } = req;
+    const flee = okResult(ask({ system: 'ninth-age', query: 'flee', table, units, terrain, unit: fled.id, from: from.id, distance: req.pursued.fleeDistance }, `${label} flee`), req, label);
+    assert.equal(res.flee.facing, flee.pivot.facing, `${label}: the direction`);
+    const destroys = req.pursuers.some((p) => p.distance >= req.pursued.fleeDistance);
+    assert.equal(res.flee.made, !destroys, `${label}: made`);
+    const after = structuredClone(req);
+    after.pursued = { unit: fled.id, facing: flee.pivot.facing, fleeDistance: req.pursued.fleeDistance };
+    const u = after.units.find((x) => x.id === fled.id);
+    u.fled = true;
+    if (!destroys) {
+      made++;
+      const fields = (o) => Object.fromEntries(Object.entries(o).filter(([k]) => !['made', 'facing', 'unit', 'trace'].includes(k)));
+      assert.deepEqual(fields(res.flee), fields(flee), `${label}: the flee`);
+      if (flee.leavesTable) after.pursued = { facing: flee.pivot.facing, destroyed: true };
+      if (flee.leavesTable) after.units = after.units.filter((x) => x.id !== fled.id);
+      else Object.assign(u, { x: flee.final.x, y: flee.final.y, facing: flee.final.facing });
+    } else destroyed++;
+    const two = okResult(ask(after, `${label} after`), after, label);
+    // (the unit placed at the flee's end as printed, to 9 decimals: the finals agree to 1e-6)
+    assert.deepEqual(res.pursuers.map((p) => [p.unit, p.outcome]), two.pursuers.map((p) => [p.unit, p.outcome]), `${label}: the pursuers\n${JSON.stringify(req)}`);
+    res.pursuers.forEach((p, k) => ['x', 'y', 'facing'].forEach((c) => assert.ok(Math.abs(p.final[c] - two.pursuers[k].final[c]) <= 1e-6, `${label}: ${p.unit}'s final ${c}`)));
+  }
+  assert.ok(made > 10 && destroyed > 10, `${made} flees made, ${destroyed} destroyed first`);
 });
 
 // ---- charge (9A-CH-1, 9A-CH-2, 9A-ARC-1, 9A-SP-1) -------------------------------------------------

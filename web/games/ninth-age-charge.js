@@ -8,15 +8,16 @@ import { chargePlay, facingAt, touching } from '../play-table-charge.js';
 
 /**
  * Document `d`'s pursuit once enemy `fled` breaks from the units of `pursuers` in contact with it
- * (each {id, x, y, facing, w, d}, where they stand): they pursue it, and its flee is from the first
- * of them, the way the first's facing in contact looks (its rear to that facing, 9A-FL-1). The
- * flee question follows too: it is made first (the pursuit then keeps its roll: ninth-age-later.js
- * fleeMade), the pursuit asked of where the unit fled to. The dice stay as they are, to be rolled again.
+ * (each {id, x, y, facing, w, d}, where they stand): they pursue it where it stands, and the engine
+ * makes its flee first, from the first of them (`fleesFrom`: its rear to that one's facing in
+ * contact, 9A-FL-1), unless a pursuit roll destroys it (9A-DST-1): one roll of both. The flee
+ * question follows too, for a flee made alone (the pursuit then keeps its roll: ninth-age-later.js
+ * fleeMade). The dice stay as they are, to be rolled again.
  */
 function pursuitOf(d, pursuers, fled) {
   const p = pursuers[0], i = d.inputs.pursue ?? {}, turn = { front: 0, right: 90, rear: 180, left: 270 }[facingAt(p, fled.x, fled.y)];
   // a new combat's dice are not yet thrown (a roll left from before, or the example's, ruled it at once)
-  d.inputs.pursue = { ...i, pursuedUnit: fled.id, fleeMade: false, fleeFacing: ((p.facing ?? 0) + turn) % 360, fleeDistance: '',
+  d.inputs.pursue = { ...i, pursuedUnit: fled.id, fleesFrom: p.id, fleeMade: false, fleeFacing: ((p.facing ?? 0) + turn) % 360, fleeDistance: '',
     pursuers: pursuers.map((u) => ({ unit: u.id, distance: '', overrun: false })) };
   d.inputs.flee = { ...d.inputs.flee, unit: fled.id, from: p.id, distance: '' };
 }
@@ -32,7 +33,8 @@ function pursuitTap({ store, doc, unitInfo: infoOf }, id) {
   if (d.query !== 'pursue' || !i || !u) return false;
   const fled = infoOf(i.pursuedUnit), first = infoOf(i.pursuers?.[0]?.unit);
   if (fled ? u.side === fled.side : first && u.side !== first.side) {
-    if (i.pursuedUnit !== id) store.edit((dd) => { dd.inputs.pursue.pursuedUnit = id; });
+    // one still in contact with the first pursuer flees from it first; one elsewhere has fled
+    if (i.pursuedUnit !== id) store.edit((dd) => Object.assign(dd.inputs.pursue, { pursuedUnit: id, fleesFrom: first && touching(first, u) ? first.id : '' }));
     return true;
   }
   const met = d.units.map((v) => infoOf(v.id)).find((v) => v && v.side !== u.side && touching(u, v));
@@ -141,9 +143,12 @@ export function chargeCode({ later, facingName, does, MEASURED, EXACT, advanceOf
   function chargeText(c, target, fig = EXACT) {
     const id = c.charger ?? 'The charger';
     if (c.possible) {
-      // a wheel that shows as 0° at the figures given is said as straight, not "wheeling 0°"
-      const w = Math.abs(c.wheel?.angle ?? 0);
-      return `${does(id, 'charges')} ${target ?? c.target ?? 'the target'} in the ${facingName(c.facing)}: ${fig.len(c.distance)}${/^0°$/.test(fig.deg(w)) ? ' straight' : `, wheeling ${fig.deg(w)}`}${c.rotatesTarget ? ', rotating the target' : ''}`;
+      // a wheel that shows as 0° at the figures given is said as straight, not "wheeling 0°"; an
+      // align a player would measure (the charger's: not when the target turned) and the whole turn
+      // too (9A-CH-2: the align turns the unit after its wheel)
+      const w = c.wheel?.angle ?? 0, a = c.rotatesTarget ? 0 : c.align?.angle ?? 0, deg = (v) => fig.deg(Math.abs(v)), none = (v) => /^0°$/.test(degrees(Math.abs(v)));
+      const turns = `${/^0°$/.test(deg(w)) ? ' straight' : `, wheeling ${deg(w)}`}${none(a) ? '' : `, aligning ${deg(a)}${none(w) ? '' : `: turned ${deg(w + a)} in all`}`}`;
+      return `${does(id, 'charges')} ${target ?? c.target ?? 'the target'} in the ${facingName(c.facing)}: ${fig.len(c.distance)}${turns}${c.rotatesTarget ? ', rotating the target' : ''}`;
     }
     const why = arr(c.reasons).map((x) => REASON_WORDS[x.code] ?? codeWords(x.code)).join(', ');
     const need = arr(c.reasons).some((x) => x.code === 'out_of_range') && Number.isFinite(c.needed) ? ` (needs ${fig.len(c.needed)}${Number.isFinite(c.range) ? `, rolled ${fig.len(c.range)}` : ''})` : '';

@@ -162,7 +162,7 @@ export function targetChoices(r, onChoice) {
 export function fleeMade({ request, result, doc }) {
   const p = doc.inputs.pursue;
   if (p?.pursuedUnit !== request.unit || !doc.units.some((u) => u.id === request.unit)) return;
-  Object.assign(p, { fleeDistance: request.distance, fleeFacing: round(result.final.facing), fleeMade: true });
+  Object.assign(p, { fleeDistance: request.distance, fleeFacing: round(result.final.facing), fleeMade: true, fleesFrom: '' });
   doc.query = 'pursue';
 }
 

@@ -14,7 +14,7 @@ import { loadOnce } from '../panels.js';
 const later = loadOnce(() => import('./ninth-age-later.js'));
 /** Whether an answer to `request` (and, once answered, `result`) is drawn or said with ninth-age-later.js. */
 const wantsLater = (request, result) => request?.query === 'flee' || request?.query === 'spacing' || arr(request?.combined).length > 0
-  || Number.isFinite(request?.highestDie) || arr(result?.choices).length > 0 || !!result?.orderChoice || !!result?.failedChargeMove;
+  || Number.isFinite(request?.highestDie) || arr(result?.choices).length > 0 || !!result?.orderChoice || !!result?.failedChargeMove || !!result?.flee?.made;
 // outside the page (the CLIs, the tests in Node), with the module at once, as games/index.js loads every game
 if (typeof MOVECALC_PAGE === 'undefined') await later.get();
 // The charges' drawing, words and drag (ninth-age-charge.js), fetched at the first charge asked
@@ -35,9 +35,11 @@ const chargerInputs = (c) => ({ charger: c?.charger ?? '', range: c?.range ?? ''
 
 function drawPursue(out, r, req) {
   const pursued = req.pursued ?? {};
-  const fled = unitInfo(req, pursued.unit);
-  if (fled && isPose(fled) && Number.isFinite(pursued.facing)) {
-    const [vx, vy] = frameVector(pursued.facing, 'forward'), len = Math.max(3, fled.d + 2);
+  const fled = unitInfo(req, pursued.unit), facing = pursued.facing ?? r.flee?.facing;
+  // a flee made first (pursued.fleesFrom) drawn as a flee is; else where the request put the unit
+  if (r.flee?.made) later.ready?.drawFlee(out, { ...r.flee, unit: pursued.unit }, req);
+  else if (fled && isPose(fled) && Number.isFinite(facing)) {
+    const [vx, vy] = frameVector(facing, 'forward'), len = Math.max(3, fled.d + 2);
     out.mark({ type: 'line', from: [fled.x, fled.y], to: [fled.x + vx * len, fled.y + vy * len], color: WARN, arrow: true, dashed: true, label: Number.isFinite(pursued.fleeDistance) ? `fled ${inches(pursued.fleeDistance)} to here` : 'fled to here' }); // the request places it after its flee; the arrow is its facing
   }
   if (r.fleeingDestroyed && fled) out.gone(pursued.unit, 'destroyed');
@@ -104,8 +106,9 @@ function pursuitVerdict(r, request) {
   // a unit still touching its pursuer has not fled: the pursuit is asked of where its flee ends
   const met = arr(r.pursuers).find((p) => p.reasons?.some((x) => x.code === 'no_legal_position' && x.unit === fled));
   if (met) return { text: `${fled} still ${isPluralName(fled) ? 'touch' : 'touches'} ${met.unit}: make ${fled} flee first (Flee, on the board’s bar); the pursuit then keeps the flee’s roll.`, kind: 'illegal' };
-  const fate = r.fleeingDestroyed ? `${fled} ${is(fled)} caught and destroyed${dice}. ` : r.fleeingDestroyed === false ? `${does(fled, 'escapes')}${dice}. ` : '';
-  return { text: `${fate}${arr(r.pursuers).map(pursuerSays).join('. ')}.`, kind: 'answered' };
+  const fate = r.fleeingDestroyed ? `${fled} ${is(fled)} caught and destroyed${dice}. ` : r.fleeingDestroyed === false && !r.flee?.leavesTable ? `${does(fled, 'escapes')}${dice}. ` : '';
+  const flight = r.flee?.made ? `${later.ready?.flightVerdict({ ...r.flee, unit: fled }).text ?? ''} ` : '';
+  return { text: `${fate}${flight}${arr(r.pursuers).map(pursuerSays).join('. ')}.`, kind: 'answered' };
 }
 
 // A pursuer's move in a player's words, its verbs agreeing with its name ("A pursues", "Spearmen
@@ -199,7 +202,8 @@ const game = {
   queries: {
     pursue: {
       fields: [unitField('pursuedUnit', 'Pursued unit (optional)', true),
-        { key: 'fleeFacing', label: 'Flee direction (°)', kind: 'number', min: 0, max: 359.999, step: 1 },
+        unitField('fleesFrom', 'Flees first from (blank: it has fled)', true),
+        { key: 'fleeFacing', label: 'Flee direction (° if it has fled)', kind: 'number', min: 0, max: 359.999, step: 1 },
         { key: 'fleeDistance', label: 'Flee distance', kind: 'number', min: 0, step: 1 },
         { key: 'pursuers', label: 'Pursuers', kind: 'rows', title: 'Pursuers',
           adders: (d) => [['Add pursuer', { unit: d.units[0]?.id ?? '', distance: '', overrun: false }]],
@@ -214,15 +218,15 @@ const game = {
               'target', a.target === undefined ? undefined : c.unitRef(a.target, `${pp}.target`));
           }) }],
       build(i) {
-        const pursued = opt({}, 'unit', i.pursuedUnit);
-        pursued.facing = num(i.fleeFacing);
+        const pursued = opt(opt({}, 'unit', i.pursuedUnit), 'fleesFrom', i.fleesFrom || undefined);
+        if (!i.fleesFrom) pursued.facing = num(i.fleeFacing);
         pursued.fleeDistance = num(i.fleeDistance);
         return { pursued, pursuers: (i.pursuers ?? []).map((p) => opt(opt({ unit: p.unit, distance: num(p.distance) }, 'overrun', p.overrun || undefined), 'target', p.target)) };
       },
       parse(req) {
         const p = req.pursued && typeof req.pursued === 'object' ? req.pursued : null;
         if (!p) return {};
-        return { ...(p.unit !== undefined ? { pursuedUnit: p.unit } : {}), fleeFacing: p.facing, fleeDistance: p.fleeDistance,
+        return { ...(p.unit !== undefined ? { pursuedUnit: p.unit } : {}), fleesFrom: p.fleesFrom ?? '', fleeFacing: p.facing, fleeDistance: p.fleeDistance,
           pursuers: arr(req.pursuers).map((x) => opt({ unit: x.unit, distance: x.distance, overrun: x.overrun === true }, 'target', x.target)) };
       },
     },
@@ -387,12 +391,14 @@ const moves = (request, id, pose) => {
 game.canApply = (request, result) => {
   if (request.query === 'charge') return !!charge.ready?.canCharge(request, result);
   // (a pursuit whose pursuers all stay where they stood makes nothing: "Pursuit made" moved no unit)
-  if (request.query === 'pursue') return arr(result?.pursuers).some((p) => isPose(p.final) && moves(request, p.unit, p.final)) || (!!result?.fleeingDestroyed && typeof request.pursued?.unit === 'string');
+  if (request.query === 'pursue') return arr(result?.pursuers).some((p) => isPose(p.final) && moves(request, p.unit, p.final)) || (!!(result?.fleeingDestroyed || result?.flee?.made) && typeof request.pursued?.unit === 'string');
   return request.query === 'flee' && isPose(result?.final);
 };
 game.applyRuling = (request, result, byId, moveTo, remove) => {
   if (request.query === 'charge') charge.ready?.applyCharge(request, result, byId, moveTo);
   else if (request.query === 'pursue') {
+    const f = result.flee, id = request.pursued?.unit;
+    if (f?.made) (f.destroyed ? remove(id) : moveTo(byId(id), f.final));
     for (const p of arr(result.pursuers)) {
       moveTo(byId(p.unit), p.final);
       if (p.charge?.rotatesTarget && !p.charge.undone) moveTo(byId(p.charge.target), p.charge.targetFinal);
@@ -403,7 +409,7 @@ game.applyRuling = (request, result, byId, moveTo, remove) => {
 // once made, a charge is done (its chargers in contact, their rolls spent; the pursuit that may
 // follow is theirs: followCharge) and so is a pursuit
 game.queries.charge.made = (i, made) => { charge.ready?.followCharge(made, game); Object.assign(i, { charger: '', range: '', highestDie: '', combined: [] }); };
-game.queries.pursue.made = (i) => { i.pursuers = []; i.fleeMade = false; };
+game.queries.pursue.made = (i) => { i.pursuers = []; i.fleeMade = false; i.fleesFrom = ''; };
 game.queries.flee.made = (i, made) => later.ready?.fleeMade(made);
 
 // Play on the board (web/play-table.js): a drag onto an enemy charges it, onto open ground
@@ -425,7 +431,7 @@ game.playHint = 'Drag a unit onto an enemy to charge it, or onto open ground to 
 // pursuit of the unit they charged, set by pursuitOf): the verdict said only to drag a unit
 game.rollsNext = (d) => {
   const t = d.inputs.charge?.target, p = d.inputs.pursue;
-  return d.query === 'charge' && t && p?.pursuedUnit === t && p.fleeMade === false ? `If ${t} broke: Flee, then Pursue.` : null;
+  return d.query === 'charge' && t && p?.pursuedUnit === t && p.fleesFrom ? `If ${t} broke: Pursue (its flee is made first).` : null;
 };
 game.playNote = 'Drag a unit onto an enemy to charge it, then Roll 2D6 on the board’s bar for its Charge Range and Make this move (the charge, or its Failed Charge Move), or drag it onto open ground to measure from its front against its Advance Rate. A pursuit or a flee: choose Pursue or Flee in the menu on the board’s bar, Roll 2D6 there (or type the roll in the question), then Make this move; an enemy ringed “may charge this instead” is charged by a tap on it.';
 // outside the page, the charges' code at once too (after the rest of this module, which it is given)

@@ -199,6 +199,8 @@ typedef struct NaPursueIn {
     bool has_flee;         ///< a flee distance was rolled
     double flee_distance;
     bool destroyed;        ///< the pursued unit was already destroyed
+    int flees_from;        ///< -1: the pursued unit stands where its flee ended; else the enemy it
+                           ///< flees from, where it broke: its flee (9A-FL-1) is made first
     NaPursuerIn *pursuers;
     int pursuer_count;
 } NaPursueIn;
@@ -260,9 +262,42 @@ typedef struct NaPursuerOut {
     McReasons reasons;       ///< rulings worth a sentence: a charge without room, no legal pivot
 } NaPursuerOut;
 
+// ---- flee (9A-FL-1) ----------------------------------------------------------------------------
+
+#define NA_MAX_CROSSED 64
+
+/// Something a flee move passes through.
+typedef struct NaCrossed {
+    int object;
+    bool enemy, terrain; ///< enemy unit / impassable terrain: Dangerous (4+); else a friend (panic)
+} NaCrossed;
+
+/// A flee move (9A-FL-1).
+typedef struct NaFleeOut {
+    int from;              ///< the enemy fled from (-1: none)
+    NaFacing engaged;      ///< its facing the rear is made parallel to
+    bool engaged_contact;  ///< that facing touched the fleeing unit (else the arc decided it)
+    bool by_centre;        ///< no enemy named and none touching: directly away from the closest, centre to centre
+    McRect start, pivot, end;
+    double extended;       ///< extra distance to end clear of units and terrain
+    bool leaves_table;     ///< touches the table edge: removed as a casualty
+    double edge_at;        ///< distance moved when it touched the edge
+    NaCrossed crossed[NA_MAX_CROSSED];
+    int crossed_count;
+} NaFleeOut;
+
+/// Flees unit `unit` `distance` inches from enemy `from` (-1: the closest enemy).
+bool mc_na_flee(McEnv *env, NaWorld *w, int unit, int from, double distance, NaFleeOut *out);
+
+/// The trace steps of flee `out` of unit `unit`: whom it flees from, its pivot, how far it went on.
+void mc_na_flee_trace(McEnv *env, const NaBattlefield *bf, int unit, const NaFleeOut *out);
+
 /// The pursue answer.
 typedef struct NaPursueOut {
     bool fleeing_destroyed;
+    bool fled;              ///< the flee was worked out here (NaPursueIn.flees_from), its move made
+                            ///< unless the fleeing unit was destroyed first (9A-DST-1)
+    NaFleeOut flee;
     NaPursuerOut *pursuers; ///< in the order they moved (9A-PU-1)
     int count;
     int charger_count;      ///< the first `charger_count` moved as declared chargers
@@ -421,33 +456,6 @@ typedef struct NaCombinedOut {
 /// order too, 9A-CH-4 Combined Charges). Moves the units of `bf`.
 bool mc_na_charge_combined(McEnv *env, NaBattlefield *bf, int target, const NaChargerIn *chargers, int count,
                         NaCombinedOut *out);
-
-// ---- flee (9A-FL-1) ----------------------------------------------------------------------------
-
-#define NA_MAX_CROSSED 64
-
-/// Something a flee move passes through.
-typedef struct NaCrossed {
-    int object;
-    bool enemy, terrain; ///< enemy unit / impassable terrain: Dangerous (4+); else a friend (panic)
-} NaCrossed;
-
-/// A flee move (9A-FL-1).
-typedef struct NaFleeOut {
-    int from;              ///< the enemy fled from (-1: none)
-    NaFacing engaged;      ///< its facing the rear is made parallel to
-    bool engaged_contact;  ///< that facing touched the fleeing unit (else the arc decided it)
-    bool by_centre;        ///< no enemy named and none touching: directly away from the closest, centre to centre
-    McRect start, pivot, end;
-    double extended;       ///< extra distance to end clear of units and terrain
-    bool leaves_table;     ///< touches the table edge: removed as a casualty
-    double edge_at;        ///< distance moved when it touched the edge
-    NaCrossed crossed[NA_MAX_CROSSED];
-    int crossed_count;
-} NaFleeOut;
-
-/// Flees unit `unit` `distance` inches from enemy `from` (-1: the closest enemy).
-bool mc_na_flee(McEnv *env, NaWorld *w, int unit, int from, double distance, NaFleeOut *out);
 
 // ---- spacing (9A-SP-1) -------------------------------------------------------------------------
 

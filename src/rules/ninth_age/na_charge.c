@@ -244,8 +244,9 @@ static void solve_ab(Ctx *c, double theta, double s, double alpha, int piece, do
     *b = mc_vec2_cross(c->u0, d) / det;
 }
 
-// The align left after a wheel of theta: the short way round to the aligned facing.
-static double align_of(const Ctx *c, double theta) {
+// The align left after a wheel of theta: the short way round to the aligned facing. Out of line:
+// the module's bytes (CMakeLists.txt, na_charge.c's inlining).
+__attribute__((noinline)) static double align_of(const Ctx *c, double theta) {
     double alpha = c->delta - theta;
     if (alpha > 180.0) alpha -= 360.0;
     if (alpha <= -180.0) alpha += 360.0;
@@ -658,7 +659,8 @@ typedef struct Angle {
     double deg, sn, cs;
 } Angle;
 
-static Angle angle_of(double deg) {
+// out of line as align_of is
+__attribute__((noinline)) static Angle angle_of(double deg) {
     Angle a = {deg, 0.0, 0.0};
     mc_trig_sincos_deg(deg, &a.sn, &a.cs);
     return a;

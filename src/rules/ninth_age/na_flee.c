@@ -8,6 +8,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "core/fmt.h"
 #include "core/work.h"
 #include "rules/ninth_age/na.h"
 
@@ -200,4 +201,22 @@ bool mc_na_flee(McEnv *env, NaWorld *w, int unit, int from, double distance, NaF
     }
     if (mc_work_out()) mc_work_note(env, "", "the flee of %s: the units and terrain it passed through", bf->units[unit].id);
     return true;
+}
+
+void mc_na_flee_trace(McEnv *env, const NaBattlefield *bf, int unit, const NaFleeOut *out) {
+    const char *id = bf->units[unit].id, *fid = bf->units[out->from].id;
+    if (out->by_centre)
+        mc_trace(env, "9A-FL-1", id, "no enemy named: flees directly away from the closest enemy, %s, centre to centre", fid);
+    else
+        mc_trace(env, "9A-FL-1", id, "%s's %s facing %s: the rear facing is made parallel to it", fid, mc_na_facing_name(out->engaged),
+                 out->engaged_contact ? "is the facing in contact" : "faces it (no facing touches; the arc it stands in decides, 9A-ARC-1)");
+    double turn = mc_facing_delta(out->start.facing, out->pivot.facing);
+    if (mc_fmt_negligible(turn))
+        mc_trace(env, "9A-FL-1", id, "does not pivot: it already faces %s°, and moves straight forward",
+                 mc_fmt_num(env, mc_facing_normalize(out->pivot.facing)));
+    else
+        mc_trace(env, "9A-FL-1", id, "pivots %s° about its centre to face %s°, then moves straight forward", mc_fmt_num(env, turn),
+                 mc_fmt_num(env, mc_facing_normalize(out->pivot.facing)));
+    if (out->extended > 0) mc_trace(env, "9A-SP-1", id, "it would end touching or overlapping something: the flee goes on %s\" until clear", mc_fmt_num(env, out->extended));
+    if (out->leaves_table) mc_trace(env, "9A-FL-1", id, "it touches the table edge after %s\": removed as a casualty", mc_fmt_num(env, out->edge_at));
 }

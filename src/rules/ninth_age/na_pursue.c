@@ -1025,10 +1025,12 @@ static void destroy_fleeing(McEnv *env, NaWorld *wp, NaBattlefield *bf, const Na
         mc_trace(env, "9A-DST-1", NULL, "no pursuit roll reaches the flee distance %s\": the fleeing unit survives", mc_fmt_num(env, in->flee_distance));
     if (in->pursued >= 0) {
         bf->units[in->pursued].fled = true;
-        if (out->fleeing_destroyed) {
+        // a flee made here (not destroyed first): to where it ended, or off the table
+        if (out->fleeing_destroyed || (out->fled && out->flee.leaves_table)) {
             wp->objs[in->pursued].active = false;
             mc_na_world_refresh(wp);
-        }
+        } else if (out->fled)
+            mc_na_world_move_unit(wp, in->pursued, &out->flee.end);
     }
 }
 
@@ -1118,11 +1120,29 @@ static bool search_order(Ctx *c, const Plan *plans, const bool *declared, int *o
     return true;
 }
 
+// The flee of a pursued unit that stands where it broke (9A-FL-1), worked out before anyone moves:
+// its pivot gives the direction the pursuers take (9A-PV-1), even when a pursuit roll destroys it
+// before it moves (9A-DST-1, the direction it would have had). `flee_in` receives `in` with that
+// direction.
+static bool flee_first(McEnv *env, NaWorld *wp, const NaPursueIn *in, NaPursueIn *flee_in, NaPursueOut *out) {
+    if (!mc_na_flee(env, wp, in->pursued, in->flees_from, in->flee_distance, &out->flee)) return false;
+    mc_na_flee_trace(env, wp->bf, in->pursued, &out->flee);
+    out->fled = true;
+    *flee_in = *in;
+    flee_in->pursued_facing = out->flee.pivot.facing;
+    return !mc_work_out();
+}
+
 bool mc_na_pursue(McEnv *env, NaBattlefield *bf, const NaPursueIn *in, NaPursueOut *out) {
     int n = in->pursuer_count;
     NaWorld *wp = MC_NEW(env->arena, NaWorld, 1);
     if (!wp || !mc_na_world_init(env, wp, bf)) return false;
     out->world = wp;
+    NaPursueIn flee_in;
+    if (in->flees_from >= 0) {
+        if (!flee_first(env, wp, in, &flee_in, out)) return false;
+        in = &flee_in;
+    }
     Ctx c = {env, wp, bf, in, true, NULL, NULL, NULL, NULL, false};
     c.pass = MC_NEW(env->arena, unsigned char, wp->count > 0 ? wp->count : 1);
     if (!c.pass) return false;
