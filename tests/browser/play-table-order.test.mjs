@@ -10,6 +10,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
+import { collectExamples } from '../../web/build-site.mjs';
 import { launch, engineAnswer as answer, openPage, PHONE, pageRequest, ruled, hook, verdict, artifacts, touchDrag, painted, pickSystem, openRequest, boardContent } from './browser.mjs';
 
 let env;
@@ -372,11 +373,11 @@ test('arcane-legions (360x740, touch): play, AL-LAT-2 AL-LAT-3 an illegal drop l
 test('arcane-legions (360x740, touch): play, AL-TRN-1 the turn handle held at each of the tool\'s positions, facing 0 and 135: the position is drawn 45° or 90° round the unit from its front, counter-clockwise for left; the turn asked, the verdict and the engine\'s facing are that one; its label is nearer it than any other position, and the handle, under the finger, has that label nearest', { timeout: 240000 }, async () => {
   const { context, page, errors } = await openPage(env, PHONE, { touch: true });
   await pickSystem(page, 'arcane-legions');
-  const base = await pageRequest(page);
+  const { unit, ...base } = await pageRequest(page); // (the opening's reach of the Legion)
   const bearing = (c, p) => ((Math.atan2(p.x - c.x, c.y - p.y) * 180 / Math.PI) + 360) % 360; // on the screen, clockwise from up
   const apart = (a, b) => Math.abs(((a - b) % 360 + 540) % 360 - 180);
   for (const facing of [0, 135]) {
-    await openRequest(page, { ...base, units: base.units.map((u) => (u.id === 'Legion' ? { ...u, facing } : u)), order: { unit: 'Legion', actions: [] } });
+    await openRequest(page, { ...base, query: 'move', activeSide: 'red', turnOrder: ['red', 'blue'], units: base.units.map((u) => (u.id === 'Legion' ? { ...u, facing } : u)), order: { unit: 'Legion', actions: [] } });
     const c = await hook(page, 'screenOf', 'Legion');
     await page.touchscreen.tap(c.x, c.y);
     await ruled(page);
@@ -408,6 +409,28 @@ test('arcane-legions (360x740, touch): play, AL-TRN-1 the turn handle held at ea
       assert.equal((await unitOf(page, 'Legion')).facing, facing, 'let go where it was picked up: no turn made');
     }
   }
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+// A newcomer's review: the opening showed the Legion's three steps into the Chargers ruled, Make
+// this move ready to press, read as a move already planned for them.
+test('arcane-legions (360x740, touch): the opening is the position ready to play, as the hex games\' are: a unit\'s reach, no move planned, no Make this move, the first-visit hint to drag a unit; the worked order into the Chargers is an example', { timeout: 120000 }, async () => {
+  const { context, page, errors } = await openPage(env, PHONE, { touch: true });
+  await ruled(page);
+  const request = await pageRequest(page);
+  assert.deepEqual([request.system, request.query, request.unit], ['arcane-legions', 'reachArea', 'Legion'], 'the Legion\'s reach asked');
+  assert.equal(await page.isVisible('#apply'), false, 'no Make this move');
+  assert.match(await verdict(page), /^Legion can end its move anywhere in the shaded area with 4 movement points/);
+  assert.match(await page.textContent('#coach'), /^Drag a unit/, 'the hint says what to do');
+  await shot(page, 'opening');
+  for (const game of ['cc-ancients', 'godsgloom', 'torn-world']) {
+    await pickSystem(page, game);
+    assert.equal((await pageRequest(page)).query, 'reach', `${game} opens on a unit's reach`);
+    assert.equal(await page.isVisible('#apply'), false, `${game}: no Make this move`);
+  }
+  const example = collectExamples().find((e) => e.request?.system === 'arcane-legions' && e.request.order?.unit === 'Legion' && e.request.units?.some((u) => u.id === 'Chargers'));
+  assert.deepEqual(example?.request.order.actions.map((a) => a.step), ['forward', 'forward', 'forward'], 'the three steps ahead are an example');
   assert.deepEqual(errors, []);
   await context.close();
 });

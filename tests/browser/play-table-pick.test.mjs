@@ -184,8 +184,8 @@ test('arcane-legions (360x740, touch): play, AL-LAT-2 AL-LAT-3 a step back the p
 // AL-LAT-2: a codex whose right costs 5 against 4 movement icons allows no step right in an order.
 test('arcane-legions (360x740, touch): play, AL-LAT-2 a direction the codex prices past every point the unit has: dragged that way, the verdict says the codex forbids it', { timeout: 300000 }, async () => {
   const { context, page, errors } = await openPage(env, PHONE, { touch: true });
-  const request = await pageRequest(page);
-  await openRequest(page, { ...request, units: request.units.map((u) => (u.id === 'Legion' ? { ...u, codex: { ...u.codex, right: 5 } } : u)), order: { unit: 'Legion', actions: [] } });
+  const { unit, ...request } = await pageRequest(page); // (the opening's reach of the Legion)
+  await openRequest(page, { ...request, query: 'move', activeSide: 'red', turnOrder: ['red', 'blue'], units: request.units.map((u) => (u.id === 'Legion' ? { ...u, codex: { ...u.codex, right: 5 } } : u)), order: { unit: 'Legion', actions: [] } });
   const home = await unitOf(page, 'Legion');
   const f = rad(home.facing + 90);
   await touchDrag(page, await hook(page, 'screenOf', 'Legion'), await hook(page, 'screenOfWorld', home.x + Math.sin(f), home.y + Math.cos(f)), { hold: async () => {
