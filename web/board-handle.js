@@ -16,8 +16,13 @@ export const handlePainting = {
    * while it would cover one of the answer's markers (a collision ✕, a pivot). A base's handle that
    * would sit on another unit (after a collision, ahead is the unit met) goes behind it or to a
    * side instead: there it took the drag meant for that unit. `handlePlace` says where it went.
+   * While a finger turns a unit in play by it, under the finger.
    */
   handleOf(u) {
+    // held in play, where the unit turns only as the finger lifts, it goes with the finger: left
+    // where it was, it sat by another position's label than the finger's (a 45° right by a finger at 45° left)
+    const g = this.gesture;
+    if (g?.type === 'rotate' && g.moved && g.unit === u.id && this.ctl.mode() === 'play') return [g.lx, g.ly];
     return this.handlePlace(u)?.at ?? null;
   },
 

@@ -248,12 +248,13 @@ export function orderPlay({ store, ui, doc, unitInfo, refresh, bar, board }, { s
     const now = JSON.parse(c.actions ?? '[]').at(-1);
     return [[45, 'left'], [90, 'left'], [45, 'right'], [90, 'right']].map(([turn, toward]) => {
       const f = rad(c.rest.facing + (toward === 'right' ? turn : -turn)), on = now?.turn === turn && now.toward === toward;
-      return { type: 'mark', x: x + Math.sin(f) * reach, y: y + Math.cos(f) * reach, color: on ? '#b7791f' : '#4a5568', focus: on, label: `${turn}° ${toward}` };
+      return { type: 'mark', x: x + Math.sin(f) * reach, y: y + Math.cos(f) * reach, color: on ? '#b7791f' : '#4a5568', focus: on, label: `${turn}° ${toward}`, away: [x, y] };
     });
   }
 
   // While the turn handle is held: round the unit, where the handle picks them, the turning tool's
-  // 45° and 90° positions either side and the dead zone between them (no turn), the one picked marked.
+  // 45° and 90° positions either side and the dead zone between them (no turn, its middle a position
+  // too), the one picked marked, each labelled straight out from the unit (board.js mark `away`).
   function handlePositions(c) {
     const u = unitInfo(c.id);
     if (!u) return [];
@@ -261,10 +262,11 @@ export function orderPlay({ store, ui, doc, unitInfo, refresh, bar, board }, { s
     const at = (deg) => { const f = rad((u.facing ?? 0) + c.spin + deg); return [u.x + Math.sin(f) * reach, u.y + Math.cos(f) * reach]; };
     const arc = [];
     for (let k = -HANDLE_DEADBAND; k <= HANDLE_DEADBAND; k += 2.5) arc.push(at(k));
-    return [{ type: 'polygon', points: [[u.x, u.y], ...arc], fill: 'rgba(74,85,104,0.18)', color: '#4a5568', width: 1, label: 'no turn', labelAt: at(0) },
+    return [{ type: 'polygon', points: [[u.x, u.y], ...arc], fill: 'rgba(74,85,104,0.18)', color: '#4a5568', width: 1 },
+      { type: 'mark', x: at(0)[0], y: at(0)[1], color: '#4a5568', label: 'no turn', away: [u.x, u.y] },
       ...[[45, 'left'], [90, 'left'], [45, 'right'], [90, 'right']].map(([deg, toward]) => {
         const [x, y] = at(toward === 'right' ? deg : -deg), on = now?.turn === deg && now.toward === toward;
-        return { type: 'mark', x, y, color: on ? '#b7791f' : '#4a5568', focus: on, label: `${deg}° ${toward}` };
+        return { type: 'mark', x, y, color: on ? '#b7791f' : '#4a5568', focus: on, label: `${deg}° ${toward}`, away: [u.x, u.y] };
       })];
   }
 

@@ -76,9 +76,11 @@ const JOURNEYS = {
     const h = hand(page, touch);
     await step(page, 'arcane-legions', '1-fresh', viewport);
     await openPanel(page, 'ask-panel');
-    // the question holds three steps forward: the third goes, a turn comes in its place
-    await h.press('[aria-label="Remove action 3"]');
-    await boardInView(page, viewport, 'after a step is removed');
+    // the opening plans no move (the Legion's reach): a move of two steps forward, then a turn
+    await page.selectOption('#query', 'move');
+    await ruled(page);
+    for (const add of ['Add step', 'Add step']) { await h.press(at(`actions.add.${add}`)); await ruled(page); }
+    await boardInView(page, viewport, 'after the steps are added');
     await h.press(at('actions.add.Add turn'));
     await boardInView(page, viewport, 'after a turn is added');
     const { request, result } = await ruledAnswer(page);

@@ -34,7 +34,8 @@ const DESCRIBED = (await createEngine()).request({ query: 'describe' }).result.s
 const CASES = [
   // in Play (a phone's default mode) the next move is a drag on the board, not the form's fields
   // a move that met something on the way is said as what happened there (AL-COL-1)
-  { system: 'arcane-legions', query: 'move', mover: 'Legion', spent: (i) => i.actions, fresh: [], ask: 'Drag a unit for the next move.',
+  // (three steps ahead, into the Chargers: the opening plans no move)
+  { system: 'arcane-legions', query: 'move', mover: 'Legion', change: (i) => { i.actions = [1, 2, 3].map(() => ({ step: 'forward', distance: 1 })); }, spent: (i) => i.actions, fresh: [], ask: 'Drag a unit for the next move.',
     said: (r) => { const met = r.actions.flatMap((a) => a.events ?? []).find((e) => e.type === 'collision'); return met ? `Move made: ${r.pointsSpent} of ${r.movementPoints} movement point${r.movementPoints === 1 ? '' : 's'} spent. Legion collides with ${met.object}’` : null; } },
   // a charge is said as the charge it was (9A-CH-1): who charged whom, in which facing the engine gave
   // (a charge is made once its Charge Range is rolled: 8″ Advance Rate + 6 + 5)

@@ -10,7 +10,8 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { launch, engineAnswer as answer, openPage, PHONE, pageRequest, ruled, hook, verdict, artifacts, touchDrag, painted, pickSystem } from './browser.mjs';
+import { collectExamples } from '../../web/build-site.mjs';
+import { launch, engineAnswer as answer, openPage, PHONE, pageRequest, ruled, hook, verdict, artifacts, touchDrag, painted, pickSystem, openRequest, boardContent } from './browser.mjs';
 
 let env;
 before(async () => { env = await launch(); });
@@ -360,6 +361,76 @@ test('arcane-legions (360x740, touch): play, AL-LAT-2 AL-LAT-3 an illegal drop l
   await shot(page, 'refused-undo');
   await undoRedo(page, '#undo', home, null);
   assert.equal(await page.isDisabled('#undo'), true, 'the step was the only Undo step');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+// The turn handle's words (AL-TRN-1; docs/api/arcane-legions.md: `toward` right turns the unit
+// clockwise seen from above, left counter-clockwise; facing is a compass bearing, clockwise). A
+// newcomer's review: mid-drag the handle stayed where it was picked up, beside another position's
+// label ("45° right" by it while the finger was at "45° left"), and a label put above its position
+// read as its neighbour's at some facings.
+test('arcane-legions (360x740, touch): play, AL-TRN-1 the turn handle held at each of the tool\'s positions, facing 0 and 135: the position is drawn 45° or 90° round the unit from its front, counter-clockwise for left; the turn asked, the verdict and the engine\'s facing are that one; its label is nearer it than any other position, and the handle, under the finger, has that label nearest', { timeout: 240000 }, async () => {
+  const { context, page, errors } = await openPage(env, PHONE, { touch: true });
+  await pickSystem(page, 'arcane-legions');
+  const { unit, ...base } = await pageRequest(page); // (the opening's reach of the Legion)
+  const bearing = (c, p) => ((Math.atan2(p.x - c.x, c.y - p.y) * 180 / Math.PI) + 360) % 360; // on the screen, clockwise from up
+  const apart = (a, b) => Math.abs(((a - b) % 360 + 540) % 360 - 180);
+  for (const facing of [0, 135]) {
+    await openRequest(page, { ...base, query: 'move', activeSide: 'red', turnOrder: ['red', 'blue'], units: base.units.map((u) => (u.id === 'Legion' ? { ...u, facing } : u)), order: { unit: 'Legion', actions: [] } });
+    const c = await hook(page, 'screenOf', 'Legion');
+    await page.touchscreen.tap(c.x, c.y);
+    await ruled(page);
+    const h = await hook(page, 'handleOf', 'Legion');
+    for (const [deg, toward] of [[45, 'left'], [90, 'left'], [45, 'right'], [90, 'right']]) {
+      const words = `${deg}° ${toward}`, turned = (facing + (toward === 'right' ? deg : -deg) + 360) % 360;
+      await touchDrag(page, h, { x: h.x + 2, y: h.y + 6 }, { hold: async (moveTo) => {
+        await page.waitForFunction(() => window.movecalcTest.playOverlay().some((o) => o.label === '90° left'), null, { timeout: 30000 });
+        const m = (await hook(page, 'playOverlay')).find((o) => o.label === words), at = await hook(page, 'screenOfWorld', m.x, m.y);
+        assert.ok(apart(bearing(c, at), turned) < 1, `${words} at facing ${facing}: drawn at ${bearing(c, at)}° round the Legion, not ${turned}°`);
+        await moveTo({ x: at.x - 3, y: at.y + 3 });
+        await moveTo(at);
+        await page.waitForFunction((w) => { const a = window.movecalcTest.request().order?.actions?.[0]; return a && `${a.turn}° ${a.toward}` === w && window.movecalcTest.ruled(); }, words, { timeout: 30000 });
+        assert.deepEqual((await pageRequest(page)).order.actions, [{ turn: deg, off: 'front', toward }], `${words} at facing ${facing}: the turn asked`);
+        assert.equal((await hook(page, 'ruling')).response.result.final.facing, turned, `${words} at facing ${facing}: the engine turns it so`);
+        assert.match(await verdict(page), new RegExp(`turns ${words}`), `${words} at facing ${facing}: the verdict says so`);
+        await painted(page);
+        const bc = await boardContent(page), hp = await hook(page, 'handleOf', 'Legion');
+        const marks = await Promise.all((await hook(page, 'playOverlay')).filter((o) => o.type === 'mark').map(async (o) => ({ label: o.label, at: await hook(page, 'screenOfWorld', o.x, o.y) })));
+        const labels = (await hook(page, 'boardLabels')).filter((l) => marks.some((k) => k.label === l.text)).map((l) => ({ text: l.text, x: bc.x + (l.box[0] + l.box[2]) / 2, y: bc.y + (l.box[1] + l.box[3]) / 2 }));
+        const nearest = (p, list, key) => list.reduce((a, b) => (Math.hypot(a.x - p.x, a.y - p.y) <= Math.hypot(b.x - p.x, b.y - p.y) ? a : b))[key];
+        for (const l of labels) assert.equal(nearest(l, marks.map((k) => ({ ...k.at, label: k.label })), 'label'), l.text, `facing ${facing}, held at ${words}: the label "${l.text}" is nearest its own position`);
+        assert.ok(Math.hypot(hp.x - at.x, hp.y - at.y) < 6, `facing ${facing}: the handle drawn under the finger at ${words} (${JSON.stringify(hp)}, finger ${JSON.stringify(at)})`);
+        assert.equal(nearest(hp, labels, 'text'), words, `facing ${facing}: the label nearest the handle held at ${words}`);
+        if (facing === 135 && words === '45° left') await shot(page, 'handle-135-45-left');
+        await moveTo(h); // back where it was picked up: no turn, nothing made
+      } });
+      await ruled(page);
+      assert.equal((await unitOf(page, 'Legion')).facing, facing, 'let go where it was picked up: no turn made');
+    }
+  }
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+// A newcomer's review: the opening showed the Legion's three steps into the Chargers ruled, Make
+// this move ready to press, read as a move already planned for them.
+test('arcane-legions (360x740, touch): the opening is the position ready to play, as the hex games\' are: a unit\'s reach, no move planned, no Make this move, the first-visit hint to drag a unit; the worked order into the Chargers is an example', { timeout: 120000 }, async () => {
+  const { context, page, errors } = await openPage(env, PHONE, { touch: true });
+  await ruled(page);
+  const request = await pageRequest(page);
+  assert.deepEqual([request.system, request.query, request.unit], ['arcane-legions', 'reachArea', 'Legion'], 'the Legion\'s reach asked');
+  assert.equal(await page.isVisible('#apply'), false, 'no Make this move');
+  assert.match(await verdict(page), /^Legion can end its move anywhere in the shaded area with 4 movement points/);
+  assert.match(await page.textContent('#coach'), /^Drag a unit/, 'the hint says what to do');
+  await shot(page, 'opening');
+  for (const game of ['cc-ancients', 'godsgloom', 'torn-world']) {
+    await pickSystem(page, game);
+    assert.equal((await pageRequest(page)).query, 'reach', `${game} opens on a unit's reach`);
+    assert.equal(await page.isVisible('#apply'), false, `${game}: no Make this move`);
+  }
+  const example = collectExamples().find((e) => e.request?.system === 'arcane-legions' && e.request.order?.unit === 'Legion' && e.request.units?.some((u) => u.id === 'Chargers'));
+  assert.deepEqual(example?.request.order.actions.map((a) => a.step), ['forward', 'forward', 'forward'], 'the three steps ahead are an example');
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -59,8 +59,8 @@ test('arcane-legions (360x740, touch): play, AL-TRN-1 a short drag of the turn h
     assert.deepEqual((await pageRequest(page)).order.actions, [{ turn: 45, off: 'front', toward: 'right' }], 'a turn of the tool, no step');
     const marks = await hook(page, 'playOverlay');
     assert.ok(marks.some((m) => m.label === '45° right' && m.focus), 'the position picked is marked');
-    assert.deepEqual(marks.filter((m) => m.type === 'mark' && !m.focus).map((m) => m.label).sort(), ['45° left', '90° left', '90° right'], 'the others shown');
-    assert.ok(marks.some((m) => m.label === 'no turn'), 'the dead zone shown');
+    assert.deepEqual(marks.filter((m) => m.type === 'mark' && !m.focus).map((m) => m.label).sort(), ['45° left', '90° left', '90° right', 'no turn'], 'the others shown, and the dead zone\'s middle');
+    assert.ok(marks.some((m) => m.type === 'polygon'), 'the dead zone shown');
     await shot(page, 'arcane-legions', 'handle-held');
   } });
   await madeSaid(page);
@@ -184,8 +184,8 @@ test('arcane-legions (360x740, touch): play, AL-LAT-2 AL-LAT-3 a step back the p
 // AL-LAT-2: a codex whose right costs 5 against 4 movement icons allows no step right in an order.
 test('arcane-legions (360x740, touch): play, AL-LAT-2 a direction the codex prices past every point the unit has: dragged that way, the verdict says the codex forbids it', { timeout: 300000 }, async () => {
   const { context, page, errors } = await openPage(env, PHONE, { touch: true });
-  const request = await pageRequest(page);
-  await openRequest(page, { ...request, units: request.units.map((u) => (u.id === 'Legion' ? { ...u, codex: { ...u.codex, right: 5 } } : u)), order: { unit: 'Legion', actions: [] } });
+  const { unit, ...request } = await pageRequest(page); // (the opening's reach of the Legion)
+  await openRequest(page, { ...request, query: 'move', activeSide: 'red', turnOrder: ['red', 'blue'], units: request.units.map((u) => (u.id === 'Legion' ? { ...u, codex: { ...u.codex, right: 5 } } : u)), order: { unit: 'Legion', actions: [] } });
   const home = await unitOf(page, 'Legion');
   const f = rad(home.facing + 90);
   await touchDrag(page, await hook(page, 'screenOf', 'Legion'), await hook(page, 'screenOfWorld', home.x + Math.sin(f), home.y + Math.cos(f)), { hold: async () => {

@@ -30,10 +30,12 @@ async function setParam(page, id, name, value) {
 const CASES = {
   'arcane-legions': {
     queries: {
-      move: { verdict: /^Legion: legal move\. 3 of 4 movement points spent, 1 left/, details: [/its move ends where it collides \(AL-COL-2\)/, /AL-SNP-1/, /Choices left open/, /A-AL-4/] },
+      // the opening plans no move: three steps ahead, into the Chargers, added on the form
+      move: { plan: async (page) => { for (let k = 0; k < 3; k++) { await page.click('[data-key="actions.add.Add step"]'); await ruled(page); } }, verdict: /^Legion: legal move\. 3 of 4 movement points spent, 1 left/, details: [/its move ends where it collides \(AL-COL-2\)/, /AL-SNP-1/, /Choices left open/, /A-AL-4/] },
       reachArea: { verdict: /can end its move anywhere in the shaded area with 4 movement points/, details: [/after one turn/] },
       breakaway: { verdict: /No breakaway attacks against Legion/, details: [/AL-BRK-1/] },
     },
+    main: 'move', // (the drag and the change below are the move's)
     // drag Chargers out of the way: the third step no longer collides
     drag: { unit: 'Chargers', by: [160, 0], before: /its move ends where it collides/, after: /its move ends with every action made/ },
     async change(page) { // A-AL-5: a longer turning tool sets the unit down elsewhere
@@ -119,11 +121,12 @@ for (const [size, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
       } else await pickSystem(page, system);
       await setMode(page, 'setup', size === 'phone'); // in Set up a tapped hex is looked at (in Play a tap on a reached hex moves there) and a drag places a unit
       const queries = await page.$$eval('#query option', (os) => os.map((o) => o.value));
-      const main = (await pageRequest(page)).query;
+      const main = c.main ?? (await pageRequest(page)).query;
       for (const [query, want] of Object.entries(c.queries)) {
         assert.ok(queries.includes(query), `${system}: ${query} offered`);
         if (query !== (await pageRequest(page)).query) await page.selectOption('#query', query);
         await ruled(page);
+        await want.plan?.(page);
         assert.match(await verdict(page), want.verdict, `${system}/${query}: verdict`);
         const text = await details(page);
         for (const re of want.details) assert.match(text, re, `${system}/${query}: details`);

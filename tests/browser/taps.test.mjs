@@ -76,7 +76,12 @@ for (const delay of DELAYS) {
   test(`Make this move tapped ${delay} ms after typing in a unit field makes the move (360x740, touch)`, async () => {
     const { context, page, errors } = await openPage(env, PHONE, { touch: true });
     await ruled(page);
-    assert.equal(await page.isVisible('#apply'), true, 'the default ruling is a move to make');
+    // the opening plans no move: the Legion's three steps ahead planned on the Ask panel by touch
+    await page.tap('#tab-ask-panel');
+    await page.selectOption('#query', 'move');
+    for (let k = 0; k < 3; k++) { await ruled(page); await page.tap('[data-key="actions.add.Add step"]'); }
+    await ruled(page);
+    assert.equal(await page.isVisible('#apply'), true, 'the move planned is a move to make');
     const r = await hook(page, 'request');
     const mover = moverOf(r);
     const pose = (doc) => { const u = doc.units.find((v) => v.id === mover); return [u.x, u.y, u.q, u.r, u.facing]; };

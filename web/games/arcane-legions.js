@@ -335,15 +335,18 @@ const game = {
     units: [
       { id: 'Legion', side: 'red', x: 14, y: 9, facing: 20, base: 'formation', width: 2, depth: 1, codex: { forward: 1, backward: 2, left: 1, right: 1 }, movementIcons: 4 },
       { id: 'Chargers', side: 'blue', x: 15, y: 13, facing: 180, base: 'formation', width: 2, depth: 1, codex: { forward: 1, backward: 3, left: 2, right: 2 }, movementIcons: 7 },
-      { id: 'Scouts', side: 'blue', x: 22, y: 15, facing: 225, base: 'sortie', width: 1, depth: 1, codex: { forward: 1, backward: 2, left: 1, right: 1 }, movementIcons: 3 },
+      { id: 'Scouts', side: 'blue', x: 18.5, y: 12.5, facing: 225, base: 'sortie', width: 1, depth: 1, codex: { forward: 1, backward: 2, left: 1, right: 1 }, movementIcons: 3 },
     ],
     terrain: [
       { id: 'wood', kind: 'hindering', polygon: [[19, 6], [24, 5.5], [25.5, 9], [22, 11], [19.5, 9.5]] },
       { id: 'tower', kind: 'blocking', polygon: [[6, 14], [9, 14], [9, 17], [6, 17]] },
       { id: 'shrine', kind: 'control', polygon: [[27, 14], [30, 14], [30, 17], [27, 17]] },
     ],
-    query: 'move',
-    inputs: { move: { unit: 'Legion', activeSide: 'red', actions: [{ step: 'forward', distance: 1 }, { step: 'forward', distance: 1 }, { step: 'forward', distance: 1 }] }, reachArea: { unit: 'Legion' }, breakaway: { unit: 'Legion', activeSide: 'red' } },
+    // the position ready to play, a unit's reach shown as the hex games' openings show one, nothing
+    // planned (a move planned on opening, Make this move ready, read as a move already made for the
+    // player); the Legion's three steps into the Chargers are an example (tests/scenarios)
+    query: 'reachArea',
+    inputs: { move: { unit: 'Legion', activeSide: 'red', actions: [] }, reachArea: { unit: 'Legion' }, breakaway: { unit: 'Legion', activeSide: 'red' } },
   }),
   terrainColours: { blocking: '#c62828', hindering: '#2e7d32', control: '#f9a825' },
   requestSize,
