@@ -1255,21 +1255,17 @@ export class Painter {
       const disc = it.shape === 'hex' ? this.s * 0.62 + 2 : 0, dy = Math.max(16, disc + MIN_TEXT / 2), far = MIN_TEXT + 6;
       const up = [x, y - dy], down = [x, y + Math.max(17, disc + MIN_TEXT / 2)];
       const near = it.shape === 'pivot' || it.below ? [down, up] : [up, down];
-      // `away`: a world point its label goes straight away from (the turning tool's positions round a
-      // unit: put above each, one read as its neighbour's)
-      const [ax, ay] = it.away ? this.toScreen(...it.away) : [x, y], ad = Math.hypot(x - ax, y - ay), ux = (x - ax) / ad, uy = (y - ay) / ad;
       // where no spot is clear, its shorter words if it has some (`shorter`, longest first)
       for (const t of [it.label, ...(it.shorter ?? [])]) {
         this.setFont(`600 ${MIN_TEXT}px system-ui, sans-serif`);
         // beside a hex's outline (its flat sides √3/2 of its radius out), not across it
         const half = Math.min(this.textWidth(t), 220) / 2 + Math.max(12, it.shape === 'hex' ? this.s * 0.87 + 3 : disc);
         const r = it.shape === 'hex' ? this.s * 0.87 : Math.max(8, disc);
-        // (then turned a little either way, further out, and nowhere else: beside it, it read as a neighbour's)
-        const spots = ad ? [[0, 1], [0.4, 1.2], [-0.4, 1.2], [0, 1.6], [0.7, 1.5], [-0.7, 1.5], [0, 2.2]].map(([a, k]) => {
-          const [vx, vy] = [ux * Math.cos(a) - uy * Math.sin(a), ux * Math.sin(a) + uy * Math.cos(a)], d = (Math.abs(vx) * half + Math.abs(vy) * dy) * k;
-          return [x + vx * d, y + vy * d];
-        }) : [...near, [x + half, y], [x - half, y], ...near.map(([, v]) => [x, v + Math.sign(v - y) * far])];
-        if (this.labelAt(t, spots, it.color, MIN_TEXT, 220, ad ? null : { x, y, ex: r, ey: r })) break;
+        // `away`: a world point its label goes straight out from, the spots given by the mark's own
+        // module (play-table-order.js awaySpots: the turning tool's positions round a unit)
+        const out = it.away && this.awaySpots?.(it.away, x, y, half, dy);
+        const spots = out || [...near, [x + half, y], [x - half, y], ...near.map(([, v]) => [x, v + Math.sign(v - y) * far])];
+        if (this.labelAt(t, spots, it.color, MIN_TEXT, 220, out ? null : { x, y, ex: r, ey: r })) break;
       }
     }
   }

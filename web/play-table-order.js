@@ -7,6 +7,21 @@
 // unit's next drop goes on with it (openOrder) until the order ends.
 import { frameVector, inFrame, rad, rectCorners } from './geometry.js';
 import { el, showParts } from './draw.js';
+import { Painter } from './board.js';
+
+/**
+ * Where a mark's label goes (board.js paintMarks), straight out from world point `away` past the
+ * mark at screen `x`, `y`, then turned a little either way, further out, and nowhere else: put above
+ * each of the turning tool's positions, or beside it, one read as its neighbour's. `half` and `dy`
+ * the label's reach across and up from its middle. None where the mark sits on `away`.
+ */
+Painter.prototype.awaySpots = function awaySpots(away, x, y, half, dy) {
+  const [ax, ay] = this.toScreen(...away), ad = Math.hypot(x - ax, y - ay), ux = (x - ax) / ad, uy = (y - ay) / ad;
+  return ad ? [[0, 1], [0.4, 1.2], [-0.4, 1.2], [0, 1.6], [0.7, 1.5], [-0.7, 1.5], [0, 2.2]].map(([a, k]) => {
+    const [vx, vy] = [ux * Math.cos(a) - uy * Math.sin(a), ux * Math.sin(a) + uy * Math.cos(a)], d = (Math.abs(vx) * half + Math.abs(vy) * dy) * k;
+    return [x + vx * d, y + vy * d];
+  }) : null;
+};
 
 // A finger places a partial step to a tenth of a step (the page shows steps to 0.01).
 export const STEP_TENTHS = 10;
