@@ -39,7 +39,6 @@ const SLICE_NAMES = 50; // names placed in a paint at least (placeNames)
 const STALE_FRAMES = 3; // frames of a camera's move in a row that show units as last drawn at most (Board.moved)
 const LAYERED_UNITS = 100; // more units near the view than this are drawn as a layer kept while their plan stands
 const STILL_DRAWN = 24; // up to this many units, a drag's frame draws the others afresh; past it, it copies them as pictures
-const REACH_ARROW = '#1e6b3c'; // the arrow at the view's edge to a reach's hexes out of it (a reached hex's green, darker)
 const FOCUS = '#f2c14e'; // the halo of the event picked in the ruling's list (the fronts' yellow)
 // where an event's number goes around its marker: beside it diagonally first, then straight out, then further
 const BADGE_SPOTS = [[14, -14], [-14, -14], [14, 14], [-14, 14], [0, -19], [0, 19], [19, 0], [-19, 0], [24, -24], [-24, -24], [24, 24], [-24, 24]];
@@ -680,7 +679,7 @@ export class Painter {
       const [x, y] = this.toScreen(...center(h.q, h.r));
       return [x - this.s * 0.87, y - this.s, x + this.s * 0.87, y + this.s];
     });
-    for (const thing of [...sc.units, ...terrain, ...this.reachOff(sc)]) {
+    for (const thing of [...sc.units, ...terrain, ...this.reachOff?.(sc) ?? []]) {
       const e = thing.e ?? this.extentOf(thing);
       if (e.x + e.ex > 0 && e.x - e.ex < this.w && e.y + e.ey > 0 && e.y - e.ey < this.h) continue;
       // where the line from the view's middle to it meets the edge (a corner's rounding aside)
@@ -700,24 +699,6 @@ export class Painter {
     if (!arrows.length) return;
     if (this.paintArrows) this.paintArrows(sc, arrows, terrain, aimed, top, bottom);
     else loadArrows().then(() => this.draw(), () => {});
-  }
-
-  /**
-   * A reach's hexes whose centres are out of the view (a tapped unit's reach wider than the view,
-   * which stays where the finger left it: revealNow), one thing per edge they lie past, at their
-   * middle, named by their number, for an arrow of its own.
-   */
-  reachOff(sc) {
-    if (sc.kind !== 'hex') return [];
-    const sides = new Map();
-    for (const h of (sc.overlay ?? []).filter((it) => it.type === 'hexes' && it.reach).flatMap((it) => it.cells)) {
-      const [x, y] = this.toScreen(...center(h.q, h.r));
-      const side = x > this.w ? 'right' : x < 0 ? 'left' : y < 0 ? 'top' : y > this.h ? 'bottom' : null;
-      if (!side) continue;
-      const s = sides.get(side) ?? sides.set(side, [0, 0, 0]).get(side);
-      s[0]++; s[1] += x; s[2] += y;
-    }
-    return [...sides].map(([side, [n, x, y]]) => ({ id: `reach ${side}`, label: `${n} hex${n === 1 ? '' : 'es'}`, color: REACH_ARROW, e: { x: x / n, y: y / n, ex: 0, ey: 0 } }));
   }
 
   /**

