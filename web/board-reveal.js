@@ -42,14 +42,16 @@ export function revealNow(board, b, at) {
   const floor = Math.min(1, board.legibleScale(b) * REVEAL_FLOOR / board.s);
   let k = 1;
   if (at) {
-    // (the zoom that brings a side of the reach to the band's edge, and the one that brings the board's edge there)
-    const toLo = (i, v) => (v < lo[i] && p[i] > lo[i] ? (p[i] - lo[i]) / (p[i] - v) : 1);
-    const toHi = (i, v) => (v > hi[i] && p[i] < hi[i] ? (hi[i] - p[i]) / (v - p[i]) : 1);
-    const edge = board.scene.cellBounds ?? board.scene.bounds, whole = edge ? screenBox(edge) : null; // (a hex board's hexes, not its numbers' room: the band starts past them)
+    // (the zoom that brings a side of the reach to the band's edge, and the one that brings the
+    // board's hexes to the view's edge, past the numbers pinned there: the zoom buttons' row at the
+    // foot is no room to leave empty)
+    const toLo = (i, v, l = lo[i]) => (v < l && p[i] > l ? (p[i] - l) / (p[i] - v) : 1);
+    const toHi = (i, v, h = hi[i]) => (v > h && p[i] < h ? (h - p[i]) / (v - p[i]) : 1);
+    const edge = board.scene.cellBounds ?? board.scene.bounds, whole = edge ? screenBox(edge) : null, view = [board.w, board.h], pin = lo[0]; // (lo[0]: past the numbers pinned, on either axis)
     let least = floor;
     for (const i of [0, 1]) {
       for (const need of [toLo(i, box[i]), toHi(i, box[i + 2])]) if (need >= floor) k = Math.min(k, need);
-      if (whole) least = Math.max(least, toLo(i, whole[i]), toHi(i, whole[i + 2]));
+      if (whole) least = Math.max(least, toLo(i, whole[i], pin), toHi(i, whole[i + 2], view[i]));
     }
     k = Math.max(k, least);
     if (k >= 1) return;

@@ -487,8 +487,8 @@ test(`${system} (360x740, touch): play, GG-MOV-1 TW-MV-1 the unit with the wides
   const [id, hexes] = reaches.sort((a, b) => b[1].length - a[1].length)[0];
   const before = (await hook(page, 'camera')).s;
   const board = await boardContent(page), pinned = 12 + 8; // the rows' and columns' numbers pinned at the top and left (board.js MIN_TEXT + 8)
-  // where the board's hexes reach: their top and left edges, their right edge (screen)
-  const reach = async () => { const c = await hook(page, 'cellsOnScreen'), r = (await hook(page, 'camera')).s; return [Math.min(...c.map((x) => x.y)) - r, Math.min(...c.map((x) => x.x)) - r, Math.max(...c.map((x) => x.x)) + r]; };
+  // where the board's hexes reach: their top and left edges, their right and bottom edges (screen)
+  const reach = async () => { const c = await hook(page, 'cellsOnScreen'), r = (await hook(page, 'camera')).s; return [Math.min(...c.map((x) => x.y)) - r, Math.min(...c.map((x) => x.x)) - r, Math.max(...c.map((x) => x.x)) + r, Math.max(...c.map((x) => x.y)) + r]; };
   const was = await reach();
   const at = await hook(page, 'screenOf', id);
   await page.touchscreen.tap(at.x, at.y);
@@ -502,10 +502,11 @@ test(`${system} (360x740, touch): play, GG-MOV-1 TW-MV-1 the unit with the wides
   assert.ok(s * Math.sqrt(3) >= 30 - 0.01, `hexes ${(s * Math.sqrt(3)).toFixed(1)} px across`);
   const now = await hook(page, 'screenOf', id);
   assert.ok(Math.hypot(now.x - at.x, now.y - at.y) < 0.5, `${id} under the finger: (${at.x.toFixed(1)}, ${at.y.toFixed(1)}) → (${now.x.toFixed(1)}, ${now.y.toFixed(1)})`);
-  const edges = await reach(), [top, left, right] = [board.y + pinned, board.x + pinned, board.x + board.w];
+  const edges = await reach(), [top, left, right, bottom] = [board.y + pinned, board.x + pinned, board.x + board.w, board.y + board.h];
   if (was[0] <= top) assert.ok(edges[0] <= top + 0.5, `no empty band above the board: its hexes from y ${edges[0].toFixed(1)}, the view's from ${top.toFixed(1)}`);
   if (was[1] <= left) assert.ok(edges[1] <= left + 0.5, `no empty band left of the board: its hexes from x ${edges[1].toFixed(1)}`);
   if (was[2] >= right) assert.ok(edges[2] >= right - 0.5, `no empty band right of the board: its hexes to x ${edges[2].toFixed(1)}`);
+  if (was[3] >= bottom) assert.ok(edges[3] >= bottom - 0.5, `no empty band below the board: its hexes to y ${edges[3].toFixed(1)}, the view's to ${bottom.toFixed(1)}`);
   const arrows = (await hook(page, 'offView')).flatMap((a) => a.terrain);
   const out = [];
   for (const h of hexes) {
