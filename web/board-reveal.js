@@ -6,6 +6,7 @@ import { MIN_TEXT, clamp } from './board.js';
 // at the board's smallest text)
 const REVEAL_FLOOR = 0.8;
 const M = 24; // px kept between what is brought into view and the band's edge
+const EDGE_GAP = 18; // px of empty band a tapped reach's zoom may let in beside the board (board.js unhide's)
 
 // the band clear of the controls, past a hex board's numbers pinned at its top and left edges: [lo, hi] corners
 function clearBand(board) {
@@ -43,15 +44,15 @@ export function revealNow(board, b, at) {
   let k = 1;
   if (at) {
     // (the zoom that brings a side of the reach to the band's edge, and the one that brings the
-    // board's hexes to the view's edge, past the numbers pinned there: the zoom buttons' row at the
-    // foot is no room to leave empty)
+    // board's hexes to EDGE_GAP from the view's edge, past the numbers pinned there: the zoom
+    // buttons' row at the foot is no room to leave empty)
     const toLo = (i, v, l = lo[i]) => (v < l && p[i] > l ? (p[i] - l) / (p[i] - v) : 1);
     const toHi = (i, v, h = hi[i]) => (v > h && p[i] < h ? (h - p[i]) / (v - p[i]) : 1);
     const edge = board.scene.cellBounds ?? board.scene.bounds, whole = edge ? screenBox(edge) : null, view = [board.w, board.h], pin = lo[0]; // (lo[0]: past the numbers pinned, on either axis)
     let least = floor;
     for (const i of [0, 1]) {
       for (const need of [toLo(i, box[i]), toHi(i, box[i + 2])]) if (need >= floor) k = Math.min(k, need);
-      if (whole) least = Math.max(least, toLo(i, whole[i], pin), toHi(i, whole[i + 2], view[i]));
+      if (whole) least = Math.max(least, toLo(i, whole[i], pin + EDGE_GAP), toHi(i, whole[i + 2], view[i] - EDGE_GAP));
     }
     k = Math.max(k, least);
     if (k >= 1) return;
