@@ -124,8 +124,10 @@ const board = new Board(canvas, {
   // the zoom buttons' row (2.5rem and its 0.4rem margin, style.css .zoom): fits and framings keep
   // the board's content above it (they covered the lower right hexes)
   foot: 48,
-  // a landscape phone shows a hex board whole, its hexes 32 px across at least (docs/page.md)
-  wholeHex: () => (matchMedia(LANDSCAPE).matches ? 32 : 0),
+  // a landscape phone shows a hex board whole, at the largest size that shows it (docs/page.md), its
+  // hexes 28 px across at least: a board of 16 columns beside the column's 248 px fits at 29 only,
+  // and cut at 32 it hid its first 3 rows and last 2 columns (still over WCAG's 24-px target)
+  wholeHex: () => (matchMedia(LANDSCAPE).matches ? 28 : 0),
   // the controls that float over the board where they do (a landscape phone's card bar, timeline
   // and Make this move; the zoom buttons and Set up's tray everywhere), as boxes of the canvas: the
   // board writes nothing under them (the card bar covered the section's orders left)

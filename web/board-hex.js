@@ -9,6 +9,7 @@ import { center, corner, toOffset, SQRT3 } from './hex.js';
 // the smallest hex (px, centre to corner) whose hatching reads as lines: below it, a few pixels
 // between lines read as a tint the hex's fill already gives (and cost a drag's frame at the limits)
 const HATCH_MIN = 10;
+const REACH_ARROW = '#1e6b3c'; // the arrow at the view's edge to a reach's hexes out of it (a reached hex's green, darker)
 // more of an overlay's hexes in view than this are drawn as a layer kept while they stay (paintHexCells)
 const LAYERED_CELLS = 500;
 // where a hex's badge goes first (hexBadge), in hex sizes from its centre: under the cost on a
@@ -64,6 +65,23 @@ const loadStill = fetchedOnce(() => import('./board-still.js'));
 
 /** The Painter's methods that paint a hex board (docs/page.md "Loading"). */
 export const hexPainting = {
+  /**
+   * A reach's hexes whose centres are out of the view (a tapped unit's reach wider than the view,
+   * which stays where the finger left it: revealNow), one thing per edge they lie past, at their
+   * middle, named by their number, for an arrow of its own (board.js paintOffView).
+   */
+  reachOff(sc) {
+    const sides = new Map();
+    for (const h of (sc.overlay ?? []).filter((it) => it.type === 'hexes' && it.reach).flatMap((it) => it.cells)) {
+      const [x, y] = this.toScreen(...center(h.q, h.r));
+      const side = x > this.w ? 'right' : x < 0 ? 'left' : y < 0 ? 'top' : y > this.h ? 'bottom' : null;
+      if (!side) continue;
+      const s = sides.get(side) ?? sides.set(side, [0, 0, 0]).get(side);
+      s[0]++; s[1] += x; s[2] += y;
+    }
+    return [...sides].map(([side, [n, x, y]]) => ({ id: `reach ${side}`, label: `${n} hex${n === 1 ? '' : 'es'}`, color: REACH_ARROW, e: { x: x / n, y: y / n, ex: 0, ey: 0 } }));
+  },
+
   /**
    * A small token's disc (a C&C leader's, board.js tokenOf) at this zoom: its radius `r` and its
    * centre from its hex's (`dx`, `dy`), in px. Where 0.34 of a hex is under SMALL_MIN, the disc is

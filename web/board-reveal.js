@@ -6,6 +6,7 @@ import { MIN_TEXT, clamp } from './board.js';
 // at the board's smallest text)
 const REVEAL_FLOOR = 0.8;
 const M = 24; // px kept between what is brought into view and the band's edge
+const EDGE_GAP = 18; // px of empty band a tapped reach's zoom may let in beside the board (board.js unhide's)
 
 // the band clear of the controls, past a hex board's numbers pinned at its top and left edges: [lo, hi] corners
 function clearBand(board) {
@@ -24,24 +25,44 @@ function panTo(board, box, p, [lo, hi]) {
 }
 
 /**
- * Brings world box `b` whole into `board`'s band. About world point `at` (a tapped unit, kept under
- * the finger) the view is zoomed out only as far as `b` needs, to REVEAL_FLOOR of the legible size
- * at most, and panned only where that cannot show it. Without `at` (what a ruling or a move needs
- * in view) it is panned by as little as shows it, and zoomed out about its middle only where it is
- * larger than the band. Never zoomed in: a player lost their place each time the view moved.
+ * Brings world box `b` into `board`'s band. About world point `at` (a tapped unit) the view is only
+ * zoomed out, the unit kept under the finger: as far as brings in each side of `b` that REVEAL_FLOOR
+ * of the legible size can, no further than keeps the board filling the band where it did (a zoom
+ * about a unit at the side of an upright phone's board let in an empty band above it), and never
+ * panned (a reach wider than the view moved the unit 90 px from under the finger); what it leaves
+ * out is pointed at from the view's edge (board.js paintOffView). Without `at` (what a ruling or a
+ * move needs in view) it is panned by as little as shows it, and zoomed out about its middle only
+ * where it is larger than the band. Never zoomed in: a player lost their place each time the view moved.
  */
 export function revealNow(board, b, at) {
   const scr = (x, y) => [board.ox + x * board.s, board.oy + board.flip * y * board.s];
-  const [c0, c1] = [scr(b[0], b[1]), scr(b[2], b[3])];
-  let box = [Math.min(c0[0], c1[0]), Math.min(c0[1], c1[1]), Math.max(c0[0], c1[0]), Math.max(c0[1], c1[1])];
+  const screenBox = (w) => { const [c0, c1] = [scr(w[0], w[1]), scr(w[2], w[3])]; return [Math.min(c0[0], c1[0]), Math.min(c0[1], c1[1]), Math.max(c0[0], c1[0]), Math.max(c0[1], c1[1])]; };
+  let box = screenBox(b);
   const band = clearBand(board), [lo, hi] = band;
   const p = at ? scr(at[0], at[1]) : [(box[0] + box[2]) / 2, (box[1] + box[3]) / 2];
+  const floor = Math.min(1, board.legibleScale(b) * REVEAL_FLOOR / board.s);
   let k = 1;
-  for (const i of [0, 1]) {
-    if (!at) k = Math.min(k, (hi[i] - lo[i] - 2 * M) / (box[i + 2] - box[i]));
-    else if (box[i] < lo[i]) k = Math.min(k, (p[i] - lo[i]) / (p[i] - box[i]));
-    if (at && box[i + 2] > hi[i]) k = Math.min(k, (hi[i] - p[i]) / (box[i + 2] - p[i]));
+  if (at) {
+    // (the zoom that brings a side of the reach to the band's edge, and the one that brings the
+    // board's hexes to EDGE_GAP from the view's edge, past the numbers pinned there: the zoom
+    // buttons' row at the foot is no room to leave empty)
+    const toLo = (i, v, l = lo[i]) => (v < l && p[i] > l ? (p[i] - l) / (p[i] - v) : 1);
+    const toHi = (i, v, h = hi[i]) => (v > h && p[i] < h ? (h - p[i]) / (v - p[i]) : 1);
+    const edge = board.scene.cellBounds ?? board.scene.bounds, whole = edge ? screenBox(edge) : null, view = [board.w, board.h], pin = lo[0]; // (lo[0]: past the numbers pinned, on either axis)
+    let least = floor;
+    for (const i of [0, 1]) {
+      for (const need of [toLo(i, box[i]), toHi(i, box[i + 2])]) if (need >= floor) k = Math.min(k, need);
+      if (whole) least = Math.max(least, toLo(i, whole[i], pin + EDGE_GAP), toHi(i, whole[i + 2], view[i] - EDGE_GAP));
+    }
+    k = Math.max(k, least);
+    if (k >= 1) return;
+    board.ox = p[0] - (p[0] - board.ox) * k;
+    board.oy = p[1] - (p[1] - board.oy) * k;
+    board.s *= k;
+    board.fitted = null;
+    return;
   }
+  for (const i of [0, 1]) k = Math.min(k, (hi[i] - lo[i] - 2 * M) / (box[i + 2] - box[i]));
   const before = [board.s, board.ox, board.oy];
   if (k < 1) {
     const s = Math.max(board.s * k, Math.min(board.s, board.legibleScale(b) * REVEAL_FLOOR)), f = s / board.s;
@@ -49,7 +70,7 @@ export function revealNow(board, b, at) {
     board.oy = p[1] - (p[1] - board.oy) * f;
     board.s = s;
     box = box.map((v, i) => p[i % 2] + (v - p[i % 2]) * f);
-  } else if (at) return;
+  }
   panTo(board, box, p, band);
   if ([board.s, board.ox, board.oy].some((v, i) => v !== before[i])) board.fitted = null;
 }

@@ -680,7 +680,7 @@ export class Painter {
       const [x, y] = this.toScreen(...center(h.q, h.r));
       return [x - this.s * 0.87, y - this.s, x + this.s * 0.87, y + this.s];
     });
-    for (const thing of [...sc.units, ...terrain]) {
+    for (const thing of [...sc.units, ...terrain, ...this.reachOff?.(sc) ?? []]) {
       const e = thing.e ?? this.extentOf(thing);
       if (e.x + e.ex > 0 && e.x - e.ex < this.w && e.y + e.ey > 0 && e.y - e.ey < this.h) continue;
       // where the line from the view's middle to it meets the edge (a corner's rounding aside)
@@ -1517,7 +1517,7 @@ export class Board extends Painter {
     this.ctl.coversNow?.();
     const was = this.viewKey();
     if (want.frame) this.frameNow(...want.frame); else if (!want.keep) this.fitNow();
-    want.reveal?.();
+    for (const fn of want.reveals ?? []) fn();
     // a new view over units drawn as layers is a camera's move (moved): its paint shows them as last
     // drawn, and draws them afresh from the next frame, its board's layer in steps with the one
     // finished last standing in (`framed`, paintScene): a new answer's framing at the limits drew
@@ -1599,10 +1599,17 @@ export class Board extends Painter {
    */
   reveal(b, at = null) { this.revealing((m) => m.revealNow(this, b, at)); }
   showUnits(ids, covered = false) { if (ids.length) this.revealing((m) => m.showUnitsNow(this, ids, covered)); }
-  revealing(fn) {
+  /**
+   * Reveals asked before the next paint are all made, in turn, each from the view the one before
+   * left; `last` after the others (a bar placed over the board clears the units it would hide once
+   * the pan that shows a moved unit has been made: made first, that pan undid it).
+   */
+  revealing(fn, last = false) {
     this.revealsDue++;
     loadReveal().finally(() => this.revealsDue--).then((m) => {
-      this.want = { ...(this.want ?? { refit: false, frame: null, keep: true }), reveal: () => fn(m) };
+      const want = this.want ?? { refit: false, frame: null, keep: true }, made = () => fn(m), now = want.reveals ?? [];
+      this.want = { ...want, reveals: last ? [...now, made] : [...now.filter((r) => !r.last), made, ...now.filter((r) => r.last)] };
+      made.last = last;
       this.draw();
     }, () => {});
   }

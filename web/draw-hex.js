@@ -15,7 +15,7 @@ export function hexStart(request, id) {
 export function reachCells(out, hexes, badgeOf, stopOf) {
   const costs = hexes.map((h) => h.cost ?? 0);
   const min = Math.min(...costs), max = Math.max(...costs);
-  out.overlay.push({ type: 'hexes', cells: hexes.map((h) => ({ q: h.q, r: h.r, label: h.cost, badge: badgeOf?.(h), stop: stopOf?.(h),
+  out.overlay.push({ type: 'hexes', reach: true, cells: hexes.map((h) => ({ q: h.q, r: h.r, label: h.cost, badge: badgeOf?.(h), stop: stopOf?.(h),
     color: costFill(costHue(h.cost ?? 0, min, max), 0.45) })) });
   for (const h of hexes) out.reach.set(hexKey(h), h);
 }

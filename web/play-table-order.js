@@ -333,10 +333,20 @@ export function orderPlay({ store, ui, doc, unitInfo, refresh, bar, board }, { s
     showParts(bar, [p, end]);
     if (!held) {
       // (the unit ordered hidden weighs more than all the others)
-      const hides = () => (over(b.unit, bar) ? Infinity : doc().units.filter((u) => u.id !== b.unit && over(u.id, bar)).length);
+      const under = () => doc().units.filter((u) => over(u.id, bar)).map((u) => u.id);
+      const hides = () => { const ids = under(); return ids.includes(b.unit) ? Infinity : ids.length; };
       bar.classList.remove('low');
       const high = hides();
       if (high > 0) { bar.classList.add('low'); if (hides() >= high) bar.classList.remove('low'); }
+      // where both places hide a unit (a board zoomed in, units at its top and foot), the view moves
+      // the least that shows them clear of the bar, zoomed out to half its scale at most (board.js
+      // unhide), after any pan that shows a moved unit (board.revealing's `last`), from the view it left
+      if (high > 0) {
+        board.revealing(() => {
+          const hid = bar.hidden ? [] : under(), t = doc().table, u = unitInfo(b.unit);
+          if (hid.length && u && t) board.unhide([b.unit, ...hid], [u.x, u.y], board.s / 2, [0, 0, t.width, t.height]);
+        }, true);
+      }
     }
     return true;
   }

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { launch, engineAnswer as answer, openPage, PHONE, DESKTOP, pageRequest, pickSystem, ruled, hook, selectByKeys, verdict, artifacts, touchDrag, painted, openRequest } from './browser.mjs';
+import { launch, engineAnswer as answer, openPage, PHONE, DESKTOP, pageRequest, pickSystem, ruled, hook, selectByKeys, verdict, artifacts, touchDrag, painted, openRequest, boardContent } from './browser.mjs';
 import { createEngine } from '../../wasm/movecalc.mjs';
 import { toAxial, toOffset } from '../../web/hex.js';
 import { SMALL_AT } from '../../web/board.js';
@@ -470,19 +470,26 @@ test('cc-ancients (360x740, touch): play, CCA-LD-8 a unit with a leader dragged 
 });
 const overlaps = (a, b) => a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3];
 
-// A unit tapped in play shows its reach (GG-MOV-1): the whole reach on screen, each hex of it whole
-// inside the board and under none of the zoom buttons, at hexes no smaller than 30 px across (a cost
-// at the board's 12 px text inside each). The newcomer's Outriders, the default position's widest
-// reach (64 hexes), ran 3 columns past a phone's right edge at the opening zoom. The unit tapped is
+// A unit tapped in play shows its reach (GG-MOV-1, TW-MV-1): the view zooms out about it, never in,
+// the unit kept under the finger, to hexes no smaller than 30 px across (a cost at the board's 12 px
+// text inside each), and lets in no empty band wider than 18 px (board.js unhide's) at the board's
+// edges where its hexes reached past the view's; each reached hex is in view or past an edge where an arrow points at the
+// reach. The newcomer's Outriders (GODSGLOOM's widest reach, 64 hexes) and Warbeast (Torn World's)
+// moved 90 and 115 px sideways under the finger, an empty band above the board. The unit tapped is
 // the one the engine gives the most hexes.
-test('godsgloom (360x740, touch): play, GG-MOV-1 the unit with the widest reach tapped: every hex of its reach whole on screen, clear of the zoom buttons, hexes 30 px across at least', { skip: !has('godsgloom', 'reach'), timeout: 300000 }, async () => {
+for (const system of ['godsgloom', 'torn-world']) {
+test(`${system} (360x740, touch): play, GG-MOV-1 TW-MV-1 the unit with the widest reach tapped: it stays under the finger, hexes 30 px across at least, no empty band let in, every reached hex in view or pointed at from the edge it lies past`, { skip: !has(system, 'reach'), timeout: 300000 }, async () => {
   const { context, page, errors } = await openPage(env, PHONE, { touch: true });
-  await pickSystem(page, 'godsgloom');
+  await pickSystem(page, system);
   const request = await pageRequest(page);
   const reaches = [];
   for (const u of request.units) reaches.push([u.id, (await answer({ ...request, query: 'reach', unit: u.id })).hexes]);
   const [id, hexes] = reaches.sort((a, b) => b[1].length - a[1].length)[0];
   const before = (await hook(page, 'camera')).s;
+  const board = await boardContent(page), pinned = 12 + 8; // the rows' and columns' numbers pinned at the top and left (board.js MIN_TEXT + 8)
+  // where the board's hexes reach: their top and left edges, their right and bottom edges (screen)
+  const reach = async () => { const c = await hook(page, 'cellsOnScreen'), r = (await hook(page, 'camera')).s; return [Math.min(...c.map((x) => x.y)) - r, Math.min(...c.map((x) => x.x)) - r, Math.max(...c.map((x) => x.x)) + r, Math.max(...c.map((x) => x.y)) + r]; };
+  const was = await reach();
   const at = await hook(page, 'screenOf', id);
   await page.touchscreen.tap(at.x, at.y);
   await page.waitForFunction((u) => window.movecalcTest.ruled() && window.movecalcTest.request().unit === u && window.movecalcTest.request().query === 'reach', id);
@@ -493,20 +500,26 @@ test('godsgloom (360x740, touch): play, GG-MOV-1 the unit with the widest reach 
   const { s } = await hook(page, 'camera');
   assert.ok(s <= before + 1e-6, `the view zoomed out, not in: ${before} → ${s}`);
   assert.ok(s * Math.sqrt(3) >= 30 - 0.01, `hexes ${(s * Math.sqrt(3)).toFixed(1)} px across`);
-  const box = await page.$eval('#board', (e) => { const r = e.getBoundingClientRect(); return [r.left + e.clientLeft, r.top + e.clientTop, r.right - e.clientLeft, r.bottom - e.clientTop]; });
-  const buttons = await page.$$eval('#zoom-out, #zoom-in, #fit', (es) => es.map((e) => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; }));
+  const now = await hook(page, 'screenOf', id);
+  assert.ok(Math.hypot(now.x - at.x, now.y - at.y) < 0.5, `${id} under the finger: (${at.x.toFixed(1)}, ${at.y.toFixed(1)}) → (${now.x.toFixed(1)}, ${now.y.toFixed(1)})`);
+  const edges = await reach(), [top, left, right, bottom] = [board.y + pinned, board.x + pinned, board.x + board.w, board.y + board.h];
+  if (was[0] <= top) assert.ok(edges[0] <= top + 18.5, `no empty band above the board: its hexes from y ${edges[0].toFixed(1)}, the view's from ${top.toFixed(1)}`);
+  if (was[1] <= left) assert.ok(edges[1] <= left + 18.5, `no empty band left of the board: its hexes from x ${edges[1].toFixed(1)}`);
+  if (was[2] >= right) assert.ok(edges[2] >= right - 18.5, `no empty band right of the board: its hexes to x ${edges[2].toFixed(1)}`);
+  if (was[3] >= bottom) assert.ok(edges[3] >= bottom - 18.5, `no empty band below the board: its hexes to y ${edges[3].toFixed(1)}, the view's to ${bottom.toFixed(1)}`);
+  const arrows = (await hook(page, 'offView')).flatMap((a) => a.terrain);
   const out = [];
   for (const h of hexes) {
     const { col, row } = toOffset(h.q, h.r), c = await screen(page, col, row);
-    // a pointy-top hex: √3/2 of its size either side of its centre, its size above and below
-    const hx = [c.x - s * Math.sqrt(3) / 2, c.y - s, c.x + s * Math.sqrt(3) / 2, c.y + s];
-    if (hx[0] < box[0] || hx[1] < box[1] || hx[2] > box[2] || hx[3] > box[3] || buttons.some((b) => overlaps(b, hx))) out.push(`col ${col} row ${row}`);
+    const past = c.x > board.x + board.w ? 'right' : c.x < board.x ? 'left' : c.y < board.y ? 'top' : c.y > board.y + board.h ? 'bottom' : null;
+    if (past && !arrows.includes(`reach ${past}`)) out.push(`col ${col} row ${row} past the ${past} edge, no arrow`);
   }
-  assert.deepEqual(out, [], `${id}'s ${hexes.length} hexes on screen`);
-  await shot(page, 'gg-reach-tapped');
+  assert.deepEqual(out, [], `${id}'s ${hexes.length} hexes in view or pointed at`);
+  await shot(page, `${system}-reach-tapped`);
   assert.deepEqual(errors, []);
   await context.close();
 });
+}
 
 // The columns' numbers stand over the even rows' hexes; an odd row's hexes lie half a hex right of
 // them (offset layout, docs/api.md "Hex boards"), and a newcomer dropped a unit one column off twice.
