@@ -1599,17 +1599,12 @@ export class Board extends Painter {
    */
   reveal(b, at = null) { this.revealing((m) => m.revealNow(this, b, at)); }
   showUnits(ids, covered = false) { if (ids.length) this.revealing((m) => m.showUnitsNow(this, ids, covered)); }
-  /**
-   * Reveals asked before the next paint are all made, in turn, each from the view the one before
-   * left; `last` after the others (a bar placed over the board clears the units it would hide once
-   * the pan that shows a moved unit has been made: made first, that pan undid it).
-   */
-  revealing(fn, last = false) {
+  /** Reveals asked before the next paint are all made, in turn, each from the view the one before left. */
+  revealing(fn) {
     this.revealsDue++;
     loadReveal().finally(() => this.revealsDue--).then((m) => {
-      const want = this.want ?? { refit: false, frame: null, keep: true }, made = () => fn(m), now = want.reveals ?? [];
-      this.want = { ...want, reveals: last ? [...now, made] : [...now.filter((r) => !r.last), made, ...now.filter((r) => r.last)] };
-      made.last = last;
+      const want = this.want ?? { refit: false, frame: null, keep: true };
+      this.want = { ...want, reveals: [...(want.reveals ?? []), () => fn(m)] };
       this.draw();
     }, () => {});
   }

@@ -341,12 +341,6 @@ export function orderPlay({ store, ui, doc, unitInfo, refresh, bar, board }, { s
       // where both places hide a unit (a board zoomed in, units at its top and foot), the view moves
       // the least that shows them clear of the bar, zoomed out to half its scale at most (board.js
       // unhide), after any pan that shows a moved unit (board.revealing's `last`), from the view it left
-      if (high > 0) {
-        board.revealing(() => {
-          const hid = bar.hidden ? [] : under(), t = doc().table, u = unitInfo(b.unit);
-          if (hid.length && u && t) board.unhide([b.unit, ...hid], [u.x, u.y], board.s / 2, [0, 0, t.width, t.height]);
-        }, true);
-      }
     }
     return true;
   }

@@ -434,23 +434,3 @@ test('arcane-legions (360x740, touch): the opening is the position ready to play
   assert.deepEqual(errors, []);
   await context.close();
 });
-
-// The order's bar floats over an upright phone's board: zoomed in twice, the Legion a step back has
-// the Chargers under the bar's place at the top and itself under the one at the foot; once the move
-// has settled (the pan that shows a moved unit made first), the view has moved so that the bar
-// hides no unit, and no unit's token is under it.
-test('arcane-legions (360x740, touch): play, AL-MOV-2 the order\'s bar covers no unit on an upright phone once the move settles, even where the board zoomed in has units under both of its places', { timeout: 120000 }, async () => {
-  const { context, page, errors } = await openPage(env, PHONE, { touch: true });
-  for (let i = 0; i < 2; i++) { await page.tap('#zoom-in'); await painted(page); }
-  const home = await unitOf(page, 'Legion');
-  await dragOrder(page, 'Legion', await ahead(page, home, -1), 1);
-  await madeSaid(page);
-  await ruled(page);
-  await page.waitForFunction(() => !document.getElementById('play-bar').hidden);
-  await page.waitForFunction(() => window.movecalcTest.idle());
-  await painted(page);
-  for (const id of ['Legion', 'Chargers', 'Scouts']) assert.equal(await barOver(page, id), false, `the bar is not over ${id}`);
-  await shot(page, 'bar-zoomed');
-  assert.deepEqual(errors, []);
-  await context.close();
-});

@@ -231,10 +231,11 @@ for (const { viewport, step } of HELD) {
       }
       const was = await units(page), before = await boxes(page), board = await boardBox(page);
       // the question's unit (the first unit its inputs name), dragged a hex (a token's width and a
-      // half) to its right
+      // half) to its right, its whole token still in the view (a unit let go partly off it is
+      // brought into view, app.js showMoved)
       const mover = questionUnit((await hook(page, 'state')).doc);
       const middle = (b) => ({ x: (b[0] + b[2]) / 2, y: (b[1] + b[3]) / 2 });
-      const b = before[mover], from = middle(b), to = { x: Math.min(from.x + 1.5 * (b[2] - b[0]), board[2] - 8), y: from.y };
+      const b = before[mover], from = middle(b), to = { x: Math.min(from.x + 1.5 * (b[2] - b[0]), board[2] - (b[2] - b[0]) / 2 - 8), y: from.y };
       await page.touchscreen.tap(from.x, from.y);
       await ruled(page);
       await painted(page);
