@@ -310,7 +310,7 @@ function clearResult() {
 function render(response, request, extra = {}, frame = true) {
   // the same question answered again (a drag's quick answer ruled in full once the finger lifts):
   // the hex the player picked, and the reason it was refused, stay on screen; so does the hex an
-  // Undo picked on its unit's reach (pickUndone)
+  // Undo picked on its unit's reach (made-words.js undonePick)
   const again = !!ui.pick && ((!!ui.result?.request && JSON.stringify(ui.result.request) === JSON.stringify(request))
     || (ui.pick.undone === ui.edits && request.unit === ui.pick.unit && request.query === sys().tapQuery));
   store.showResult({ request, response, scene: null, extra }, again);
@@ -641,18 +641,6 @@ function tapApply() {
 function showMoved(was) {
   const place = (u) => JSON.stringify([u.q, u.r, u.x, u.y, u.facing]), at = new Map(was.map((u) => [u.id, place(u)]));
   board.showUnits(doc().units.filter((u) => at.get(u.id) !== place(u)).map((u) => u.id));
-}
-
-/**
- * A move made on a unit's reach (a reached hex tapped, or the unit dropped on one) and taken back
- * by Undo: the reach is asked again with that hex picked, the way there drawn and Make this move
- * ready, as a move made with the form comes back (docs/page.md "Undo and Redo"). `was`: the units
- * after the move.
- */
-function pickUndone(was) {
-  const d = doc(), q = sys().tapQuery, id = isHexBoard() && d.query === q ? own(d.inputs, q)?.unit : null;
-  const to = id && was.find((u) => u.id === id), from = id && d.units.find((u) => u.id === id);
-  if (to && from && (to.q !== from.q || to.r !== from.r)) store.setPick({ q: to.q, r: to.r, unit: id, undone: ui.edits });
 }
 
 /**
@@ -1034,9 +1022,13 @@ store.onChange((why, before) => {
   // the next question instead); an Undo shows the question asked again, ruled
   if ((why === 'undo' || why === 'redo') && before) showMoved(before.units ?? []);
   if (why === 'redo' && before) sayMade((code, where) => { const redone = code.movedWords(where, before.units ?? []); return redone.length ? code.madeWords(redone, 'Redone') : null; });
+  // (a move made on a unit's reach comes back with its hex picked: made-words.js undonePick)
   if (why === 'undo' && before) {
-    pickUndone(before.units ?? []);
-    sayMade((code, where) => { const back = code.movedWords(where, before.units ?? [], '', 'back'); return back.length ? code.undoneWords(back) : null; }, store.setUndone);
+    sayMade((code, where) => {
+      const pick = isHexBoard() && code.undonePick(doc(), sys().tapQuery, before.units ?? []);
+      if (pick) store.setPick({ ...pick, undone: ui.edits });
+      return code.undoneWords(code.movedWords(where, before.units ?? [], '', 'back'));
+    }, store.setUndone);
   }
   if (why === 'system') { holds(store.state.system, () => {}); store.setMode(defaultMode(doc())); } // its engine module starts loading now; the ruling follows
   if (why === 'load') showBoard(); // an example, a link or a saved position opened from a panel

@@ -7,8 +7,20 @@ export function madeWords(said, lead = 'Move made', note = '') {
   return `${lead}: ${note ? `${note} ` : ''}${said.join('; ') || 'nothing moved'} (Undo to take it back).`;
 }
 
-/** What Undo took back, from movedWords' clauses (the units back where they stood), as Redo's words say what it made again. */
-export const undoneWords = (said) => `Undone: ${said.join('; ')} (Redo to make it again).`;
+/** What Undo took back, from movedWords' clauses (the units back where they stood), as Redo's words say what it made again; null when none moved. */
+export const undoneWords = (said) => (said.length ? `Undone: ${said.join('; ')} (Redo to make it again).` : null);
+
+/**
+ * A move made on a unit's reach (a reached hex tapped, or the unit dropped on one) and taken back
+ * by Undo: the hex to pick again on that reach (`{q, r, unit}`), so that it comes back with the way
+ * there drawn and Make this move ready, as a move made with the form does (docs/page.md "Undo and
+ * Redo"); else null. `d`: the document now, `tapQuery` its game's reach, `was` the units after the move.
+ */
+export function undonePick(d, tapQuery, was) {
+  const id = d.query === tapQuery ? d.inputs[tapQuery]?.unit : null;
+  const to = id && was.find((u) => u.id === id), from = id && d.units.find((u) => u.id === id);
+  return to && from && (to.q !== from.q || to.r !== from.r) ? { q: to.q, r: to.r, unit: id } : null;
+}
 
 /**
  * What changed of the units since `before`, a clause for each place: where each unit moved now
