@@ -347,7 +347,7 @@ test('arcane-legions (740x360, touch): play, AL-MOV-2 the order\'s bar over a la
 // one legal drop (0.8 of a step ahead, 1 point), two steps back cost 1 + 2 + 2 = 5 of 4 (AL-LAT-2,
 // AL-LAT-3): refused; one Undo then takes back the legal drop's move, not the refusal, and a
 // second its drag (docs/page.md "Undo and Redo").
-test('arcane-legions (360x740, touch): play, AL-LAT-2 AL-LAT-3 an illegal drop leaves the Undo history as it was: refused on a fresh page Undo stays off; after a step, a refused drop, then one Undo puts the Legion back where it began', { timeout: 120000 }, async () => {
+test('arcane-legions (360x740, touch): play, AL-LAT-2 AL-LAT-3 an illegal drop leaves the Undo history as it was: refused on a fresh page Undo stays off; after a step, a refused drop, then one Undo puts the Legion back where it began; refused after Undo, Redo stays', { timeout: 120000 }, async () => {
   const { context, page, errors } = await openPage(env, PHONE, { touch: true });
   const home = await unitOf(page, 'Legion');
   assert.equal(await page.isDisabled('#undo'), true, 'nothing to undo yet');
@@ -368,6 +368,13 @@ test('arcane-legions (360x740, touch): play, AL-LAT-2 AL-LAT-3 an illegal drop l
   await undoRedo(page, '#undo', home, null);
   await undoRedo(page, '#undo', home, null);
   assert.equal(await page.isDisabled('#undo'), true, 'the step (its move and its drag) was the only Undo step');
+  // refused after those Undos: nothing was made, so Redo still makes the step again
+  await dragOrder(page, 'Legion', await ahead(page, home, -2.5), 3);
+  await ruled(page);
+  assert.match(await verdict(page), /^Legion: not a legal move\./);
+  assert.equal(await page.isDisabled('#redo'), false, 'a refused drop keeps Redo');
+  await undoRedo(page, '#redo', home, null);
+  await undoRedo(page, '#redo', stepped, 'Legion: 1 of 4 points spent, 3 left');
   assert.deepEqual(errors, []);
   await context.close();
 });
