@@ -131,7 +131,7 @@ export function initPlayEject({ store, ui, sys, doc, currentRequest, refresh, ma
       // miniature's; failed, the ejector's), under the outcome's word on its button ("Passed" alone
       // did not say; a button's one line with it ran past a phone's edge)
       const passed = player(e.chooserIfPassed, e), failed = player(e.chooserIfFailed, e);
-      const p = el('p', `Dexterity test: who places ${e.unit}?`);
+      const p = el('p', `${e.unit}’s Dexterity test:`);
       p.id = 'eject-ask';
       p.className = 'choice';
       p.title = `${e.unit} is ejected and takes a Dexterity test (TW-EJ-3): passed, ${passed} places it; failed, ${failed} places it.`;
