@@ -311,8 +311,10 @@ function clearResult() {
 /** Shows a response: the verdict and lists beside the board, the drawing on it. */
 function render(response, request, extra = {}, frame = true) {
   // the same question answered again (a drag's quick answer ruled in full once the finger lifts):
-  // the hex the player picked, and the reason it was refused, stay on screen
-  const again = !!ui.pick && !!ui.result?.request && JSON.stringify(ui.result.request) === JSON.stringify(request);
+  // the hex the player picked, and the reason it was refused, stay on screen; so does the hex an
+  // Undo picked on its unit's reach (made-words.js undonePick)
+  const again = !!ui.pick && ((!!ui.result?.request && JSON.stringify(ui.result.request) === JSON.stringify(request))
+    || (ui.pick.undone === ui.edits && request.unit === ui.pick.unit && request.query === sys().tapQuery));
   store.showResult({ request, response, scene: null, extra }, again);
   // an error names no place worth zooming to; a finger on the board keeps the view where it is
   redrawResult(response.ok === true && frame, response.ok === true && !board.gesture);
@@ -365,6 +367,8 @@ function redrawResult(frame = false, follow = false) {
   const lead = aimed.lead ? [aimed.lead, aimed.text].filter(Boolean).join(' ') : '', note = aimed.lead ? '' : aimed.text;
   if (note) v = v.nodes ? { ...v, nodes: [...v.nodes, el('p', note)] } : { ...v, text: `${v.text} ${note}` };
   if (lead) v = v.nodes ? { ...v, nodes: [el('p', lead), ...v.nodes] } : { ...v, text: `${lead} ${v.text}` };
+  const undone = undoneSaid();
+  if (undone) v = v.nodes ? { ...v, nodes: [el('p', undone), ...v.nodes] } : { ...v, text: `${undone} ${v.text}` };
   // what happened on the way, numbered as on the board, each a button that shows it there (the
   // game's `eventNodes`, whose drawer lists events)
   if (!v.nodes && r.scene.events?.length) v = { nodes: [el('p', v.text), ...sys().eventNodes(r.scene.events, ui.event, showEvent)], kind: v.kind };
@@ -571,6 +575,7 @@ function describeEngine(response) {
  */
 function heldWords() {
   const made = ui.made?.at === ui.edits ? ui.made.text : '';
+  const undone = undoneSaid();
   // a card in play is played on the board, not in the form; so is the next move after one made in
   // play (the form's "Tap hexes from the Warbeast to draw its path" followed a drag's move)
   // (with Play's Move tool, what the form lacks is said as that tool plays: a shared link's "Tap
@@ -580,6 +585,7 @@ function heldWords() {
   const moving = lacking && tools.playing() && ui.tool === 'move';
   const todo = tools.playWaiting() ?? (moving ? (made ? PLAY_NEXT : sys().playHint ?? PLAY_HINT) : missing);
   if (!made && !todo) return null;
+  if (!made && undone) return { text: `${undone} ${todo}`, kind: 'unfinished' };
   // a drag onto open ground after a move made measures and edits nothing: its reading is what the
   // verdict says (the move made stayed on screen under the ruler's line); the question stays held
   const ruler = tools.playMeasured();
@@ -592,16 +598,20 @@ function heldWords() {
 const madeCode = loadOnce(() => import('./made-words.js'));
 for (const type of ['pointerdown', 'keydown']) addEventListener(type, () => madeCode.get().catch(() => {}), { once: true, capture: true });
 /**
- * Says what the move just made (or redone) did, `words(code, at)` from made-words.js, where `at`
- * places a unit in words: now, or, while the words are still coming, once they have (and the
- * verdict is said again, if nothing was edited meanwhile).
+ * Says what the move just made (or redone; or undone: `set` store.setUndone) did, `words(code, at)`
+ * from made-words.js, where `at` places a unit in words: now, or, while the words are still coming,
+ * once they have (and the verdict is said again, if nothing was edited meanwhile).
  */
-function sayMade(words) {
+function sayMade(words, set = store.setMade) {
   const at = ui.edits, where = { doc, isHexBoard, lengthLabel, inSteps: () => store.state.display === 'game' && sys().lengthUnit === 'step', unitWord };
-  const put = (code) => { const text = words(code, where); if (text) store.setMade({ at, text }); };
+  const put = (code) => { const text = words(code, where); if (text) set({ at, text }); };
   if (madeCode.ready) { put(madeCode.ready); return; }
   madeCode.get().then((code) => { if (ui.edits !== at) return; put(code); scheduleRule(); }, () => {});
 }
+
+// What the last Undo took back ("Undone: Knights are back at …"), said first until the next edit:
+// in the place and manner of Redo's "Redone: …" (an Undo said nothing, a newcomer's review)
+function undoneSaid() { return ui.undone?.at === ui.edits ? ui.undone.text : ''; }
 
 // Make this move keeps its place while a position an edit changed is ruled again (the field typed in
 // loses focus as the finger lands on the button, and its edit would hide the button under it for
@@ -636,17 +646,16 @@ function showMoved(was) {
 }
 
 /**
- * Make this move (`gesture`: the merge key of a drag whose drop makes it, applyRuling). The verdict
- * then says what was made in the ruling's words where the game has them (`madeWords`: "Charge made:
+ * Make this move (by its button, a drop or a reached hex tapped: applyRuling). The verdict then says what was made in the ruling's words where the game has them (`madeWords`: "Charge made:
  * Knights charge Raiders in the left flank"), else where each unit now stands.
  */
-function makeMove(gesture = null) {
+function makeMove() {
   const before = doc().units.map((u) => ({ ...u }));
   const r = ui.result, said = r?.response?.ok ? sys().madeWords?.(r.request ?? {}, r.response.result ?? {}, r.scene?.events ?? []) : null;
   const paid = paidWords(r);
   // what the ruling made leaves to do next (a card's: who may battle), said first
   const note = r?.response?.ok ? sys().madeNote?.(r.request ?? {}, r.response.result ?? {}) ?? '' : '';
-  if (!applyRuling(gesture)) return;
+  if (!applyRuling()) return;
   showMoved(before);
   sayMade((code, where) => (said ? code.madeWords([said.text], said.lead, note) : code.madeWords(code.movedWords(where, before, paid), 'Move made', note)));
 }
@@ -1015,6 +1024,14 @@ store.onChange((why, before) => {
   // the next question instead); an Undo shows the question asked again, ruled
   if ((why === 'undo' || why === 'redo') && before) showMoved(before.units ?? []);
   if (why === 'redo' && before) sayMade((code, where) => { const redone = code.movedWords(where, before.units ?? []); return redone.length ? code.madeWords(redone, 'Redone') : null; });
+  // (a move made on a unit's reach comes back with its hex picked: made-words.js undonePick)
+  if (why === 'undo' && before) {
+    sayMade((code, where) => {
+      const pick = isHexBoard() && code.undonePick(doc(), sys().tapQuery, before.units ?? []);
+      if (pick) store.setPick({ ...pick, undone: ui.edits });
+      return code.undoneWords(code.movedWords(where, before.units ?? [], '', 'back'));
+    }, store.setUndone);
+  }
   if (why === 'system') { holds(store.state.system, () => {}); store.setMode(defaultMode(doc())); } // its engine module starts loading now; the ruling follows
   if (why === 'load') showBoard(); // an example, a link or a saved position opened from a panel
   if (why !== 'display') scheduleRule(why === 'system' || (why === 'look' && 'reach')); // another game's board: frame its answer; a unit tapped: bring its reach into view

@@ -7,22 +7,38 @@ export function madeWords(said, lead = 'Move made', note = '') {
   return `${lead}: ${note ? `${note} ` : ''}${said.join('; ') || 'nothing moved'} (Undo to take it back).`;
 }
 
+/** What Undo took back, from movedWords' clauses (the units back where they stood), as Redo's words say what it made again; null when none moved. */
+export const undoneWords = (said) => (said.length ? `Undone: ${said.join('; ')} (Redo to make it again).` : null);
+
+/**
+ * A move made on a unit's reach (a reached hex tapped, or the unit dropped on one) and taken back
+ * by Undo: the hex to pick again on that reach (`{q, r, unit}`), so that it comes back with the way
+ * there drawn and Make this move ready, as a move made with the form does (docs/page.md "Undo and
+ * Redo"); else null. `d`: the document now, `tapQuery` its game's reach, `was` the units after the move.
+ */
+export function undonePick(d, tapQuery, was) {
+  const id = d.query === tapQuery ? d.inputs[tapQuery]?.unit : null;
+  const to = id && was.find((u) => u.id === id), from = id && d.units.find((u) => u.id === id);
+  return to && from && (to.q !== from.q || to.r !== from.r) ? { q: to.q, r: to.r, unit: id } : null;
+}
+
 /**
  * What changed of the units since `before`, a clause for each place: where each unit moved now
  * stands, or that it is gone. On a hex board, units moved onto one hex are named together
  * ("Hastati and Scipio are now on …"), and one that ends on a unit that stayed has joined it
  * ("Scipio is now with Hastati on …": a unit attached to another). `paid`: what the move spent
  * (app.js paidWords), said after a lone unit's place. `where`: the page's `doc()`, `isHexBoard()`,
- * `lengthLabel(v)`, `inSteps()` (lengths shown in the game's steps) and `unitWord()`.
+ * `lengthLabel(v)`, `inSteps()` (lengths shown in the game's steps) and `unitWord()`. `now`: how a
+ * place is said ('back' after an Undo), and a unit not in `before` is back on the board.
  */
-export function movedWords({ doc, isHexBoard, lengthLabel, inSteps, unitWord }, before, paid = '') {
-  const now = new Map(doc().units.map((u) => [u.id, u]));
+export function movedWords({ doc, isHexBoard, lengthLabel, inSteps, unitWord }, before, paid = '', now = 'now') {
+  const units = new Map(doc().units.map((u) => [u.id, u])), was = new Set(before.map((b) => b.id));
   const is = (id) => (isPluralName(id) ? 'are' : 'is');
   const at = (u) => (isHexBoard() ? `on ${colRow(u)}`
     : `at x ${lengthLabel(u.x)}, y ${lengthLabel(u.y)}${inSteps() ? ` (${unitWord()})` : ''}, facing ${Math.round(u.facing)}°`);
   const moved = [], said = [];
   for (const b of before) {
-    const u = now.get(b.id);
+    const u = units.get(b.id);
     if (!u) said.push(`${b.id} ${is(b.id)} off the ${isHexBoard() ? 'board' : 'table'}`);
     else if (isHexBoard() ? u.q !== b.q || u.r !== b.r || u.facing !== b.facing : u.x !== b.x || u.y !== b.y || u.facing !== b.facing) moved.push(u);
   }
@@ -32,8 +48,10 @@ export function movedWords({ doc, isHexBoard, lengthLabel, inSteps, unitWord }, 
   for (const [hex, group] of groups) {
     const names = group.map((u) => u.id), who = names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : names[0];
     const joined = isHexBoard() ? doc().units.find((v) => hexOf(v) === hex && !names.includes(v.id)) : null;
-    said.push(`${who} ${names.length > 1 ? 'are' : is(who)} now ${joined ? `with ${joined.id} ` : ''}${at(group[0])}`);
+    said.push(`${who} ${names.length > 1 ? 'are' : is(who)} ${now} ${joined ? `with ${joined.id} ` : ''}${at(group[0])}`);
   }
+  // (a unit the step took off: a fled or destroyed unit an Undo brings back)
+  for (const u of units.values()) if (!was.has(u.id)) said.push(`${u.id} ${is(u.id)} back ${at(u)}`);
   // (what it spent, when one unit moved)
   if (paid && moved.length === 1 && said.length === 1) said[0] += `, ${paid}`;
   return said;

@@ -17,11 +17,11 @@ export function initMakeMove({ store, sys, round, currentRequest, held }) {
    * Make this move: the ruling applied to the position as one Undo step (the mover at its end; what
    * the game moves besides it through its `applyRuling`). Only an answer to the position on the board.
    * On a tap reach, a reached hex tapped is where the mover goes (the game may refuse an end its
-   * reach cannot place all of, `canApplyEnd`). `gesture`: the merge key of the drag whose drop
-   * makes it, whose steps it joins (one Undo takes back the drag and the move). True when the move
-   * was made.
+   * reach cannot place all of, `canApplyEnd`). A step of its own, a drop's too (not one with the
+   * drag's edits of the question): Undo takes back the move and shows it again as it was about to
+   * be made (docs/page.md "Undo and Redo"). True when the move was made.
    */
-  function applyRuling(gesture = null) {
+  function applyRuling() {
     if (!canApply()) return false;
     const { request, response: { result } } = ui.result;
     const s = sys(), end = tappedEnd();
@@ -56,7 +56,7 @@ export function initMakeMove({ store, sys, round, currentRequest, held }) {
       // its drawn paths. Undo brings them back with the units.
       const inputs = own(d.inputs, request.query), spec = own(s.queries, request.query);
       if (inputs && spec) (spec.made ?? clearPaths(spec))(inputs, { request, result, doc: d });
-    }, gesture, Infinity);
+    });
     return true;
   }
 

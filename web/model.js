@@ -303,7 +303,7 @@ export function createStore(saved) {
     if (own(saved?.docs, id) !== undefined) state.docs[id] = saved.docs[id];
     if (own(SYSTEMS, id)) ensure(id);
   }
-  const history = Object.fromEntries(SYSTEM_IDS.map((id) => [id, { undo: [], redo: [], mergeKey: null, at: 0 }]));
+  const history = Object.fromEntries(SYSTEM_IDS.map((id) => [id, { undo: [], redo: [], redoBefore: [], mergeKey: null, at: 0 }]));
   const listeners = [];
   // (`before`: the document an undo or redo replaced, so that the page can say what it did)
   const changed = (why, before) => listeners.forEach((f) => f(why, before));
@@ -319,7 +319,8 @@ export function createStore(saved) {
      * merge (a drop's move made merges with its drag's steps however long the finger rested);
      * listeners are told `why` ('load': a whole position opened). A gesture's closing edit
      * (`within` Infinity) that leaves the position as it was before the gesture leaves no step: a
-     * refused drop put back, which Undo would otherwise bring back.
+     * refused drop put back, which Undo would otherwise bring back. Nor does it take Redo away:
+     * nothing was made (the steps an Undo took back before the gesture are Redo's again).
      */
     edit(fn, mergeKey = null, within = 1500, why = 'edit') {
       if (locked) return;
@@ -328,12 +329,13 @@ export function createStore(saved) {
       if (!(mergeKey && h.mergeKey === mergeKey && now - h.at < within)) {
         h.undo.push(JSON.stringify(state.docs[state.system]));
         if (h.undo.length > 200) h.undo.shift();
+        h.redoBefore = h.redo;
+        h.redo = [];
       }
-      h.redo.length = 0;
       h.mergeKey = mergeKey;
       h.at = now;
       fn(state.docs[state.system]);
-      if (within === Infinity && h.undo.at(-1) === JSON.stringify(state.docs[state.system])) { h.undo.pop(); h.mergeKey = null; }
+      if (within === Infinity && h.undo.at(-1) === JSON.stringify(state.docs[state.system])) { h.undo.pop(); h.mergeKey = null; h.redo = h.redoBefore; }
       changed(why);
     },
     /**

@@ -24,6 +24,14 @@ export function initPlayEject({ store, ui, sys, doc, currentRequest, refresh, ma
   // A piece's choice (an ejected miniature's or a marker's), and its key in `choices`.
   const who = (x) => (x.marker !== undefined ? { marker: x.marker } : { unit: x.unit });
   const mine = (x) => choices().find((c) => (x.marker !== undefined ? c.marker === x.marker : c.unit === x.unit));
+  // The player of side `side`, named by a unit the board shows (a side's name, "Accord", is shown
+  // nowhere on it): the mover's, else piece `x`'s own (an ejected enemy's), else the other player.
+  function player(side, x) {
+    const sideOf = (id) => doc().units.find((u) => u.id === id)?.side, mover = ui.eject.unit;
+    if (side === sideOf(mover)) return `${mover}’s player`;
+    return x.unit !== undefined && side === sideOf(x.unit) ? `${x.unit}’s player` : 'the other player';
+  }
+  const capital = (s) => `${s[0].toUpperCase()}${s.slice(1)}`;
 
   /**
    * A drop of unit `id` that the page may not make by itself (its ejections, or what it destroys,
@@ -119,16 +127,19 @@ export function initPlayEject({ store, ui, sys, doc, currentRequest, refresh, ma
     else if (r.legal === false) parts.push(el('p', `This move cannot be made: ${r.reasons?.[0]?.message ?? 'see the verdict'}`));
     else if (w?.needs === 'dexterity') {
       const e = w.piece;
-      // one row on a phone: whose test and its two outcomes; who places the piece after each is
-      // the buttons' names (and the next question's words, "Red’s player places Swordsman:")
+      // whose test, and whose player each outcome has place the piece (TW-EJ-3: passed, the ejected
+      // miniature's; failed, the ejector's), under the outcome's word on its button ("Passed" alone
+      // did not say; a button's one line with it ran past a phone's edge)
+      const passed = player(e.chooserIfPassed, e), failed = player(e.chooserIfFailed, e);
       const p = el('p', `${e.unit}’s Dexterity test:`);
       p.id = 'eject-ask';
       p.className = 'choice';
-      p.title = `${e.unit} is ejected and takes a Dexterity test (TW-EJ-3): passed, ${e.chooserIfPassed} places it; failed, ${e.chooserIfFailed} places it.`;
+      p.title = `${e.unit} is ejected and takes a Dexterity test (TW-EJ-3): passed, ${passed} places it; failed, ${failed} places it.`;
       parts.push(p);
-      for (const [outcome, chooser] of [['passed', e.chooserIfPassed], ['failed', e.chooserIfFailed]]) {
+      for (const [outcome, chooser] of [['passed', passed], ['failed', failed]]) {
         const word = outcome === 'passed' ? 'Passed' : 'Failed';
         const b = el('button', word, 'small');
+        b.append(document.createElement('br'), chooser === `${e.unit}’s player` ? 'its player' : chooser.replace(/ player$/, ''));
         b.setAttribute('aria-label', `${word}: ${chooser} places ${e.unit}`);
         b.type = 'button';
         b.dataset.dexterity = outcome;
@@ -140,12 +151,12 @@ export function initPlayEject({ store, ui, sys, doc, currentRequest, refresh, ma
       const name = x.unit ?? x.marker;
       // one row on a phone: who places it and the hexes' numbers as on the board (each button's
       // name says its hex); the verdict above says the move and why it ejects. The chooser is a
-      // side, named as a player ("Accord places Rogue" did not say who Accord was)
-      const who = x.chooser ? `${x.chooser[0].toUpperCase()}${x.chooser.slice(1)}’s player places ${name}:` : `Where ${name} goes:`;
+      // side, named by its player (player())
+      const who = x.chooser ? `${capital(player(x.chooser, x))} places ${name}:` : `Where ${name} goes:`;
       const p = el('p', who);
       p.id = 'eject-ask';
       p.className = 'choice';
-      p.title = `Tap where ${name} goes: one of its ${x.candidates.length} nearest free hex${x.candidates.length === 1 ? '' : 'es'} (numbered)${x.chooser ? `, ${x.chooser}’s choice` : ''} (TW-EJ-1).`;
+      p.title = `Tap where ${name} goes: one of its ${x.candidates.length} nearest free hex${x.candidates.length === 1 ? '' : 'es'} (numbered)${x.chooser ? `, chosen by ${player(x.chooser, x)}` : ''} (TW-EJ-1).`;
       parts.push(p);
       // the same hexes as buttons, for a keyboard or a screen reader
       x.candidates.forEach((c, i) => {

@@ -6,7 +6,7 @@ import { carried, carriedMoves, dropped, reachRequest } from './order-carry.js';
 
 /**
  * `page`: the store, `ui` (the carry, the drag's serial), `unitById(id)`, `askEngine(request)` (the
- * tap lane), `refresh()`, `makeMove(gesture)`, and of the card played: `rows()` (its order's moves),
+ * tap lane), `refresh()`, `makeMove()`, and of the card played: `rows()` (its order's moves),
  * `spec()` (the card as the game offers it), `leads()` (true while it waits for its leader),
  * `ruling()` (the engine's answer to the order on the board, or null), `currentRequest()` (the
  * board's request), `tapQuery()` (the game's reach query, which a unit dragged is asked by) and `leaderOf(id, units)` (the
@@ -68,13 +68,13 @@ export function initOrderDrag({ store, ui, unitById, askEngine, refresh, makeMov
     if (c?.order && c.dropped && ruling()) settle(c);
   }
 
-  // One Undo step with the drag when the order is made: Undo brings back the order before it, not
-  // this one unmade, whose verdict ("Legal order. 1 of 1 order used") read as the move taken back
+  // The card made by its last order's drop is a step of its own, as with Make this move: Undo
+  // brings back the card with every order, ready to make again; a second Undo takes back that order
   function settle(c) {
     store.setCarry(null);
     const out = dropped(ruling(), c, rows(), spec(), leads());
     if (out.back) { said = out.back; putBack(c); return; }
-    if (out.made) makeMove(c.gesture);
+    if (out.made) makeMove();
     refresh();
   }
 

@@ -75,8 +75,8 @@ export function initTablePlay(page, way) {
   function finish(c) {
     store.setCarry(null);
     refresh();
-    // one Undo step with the drag's edits of the question: Undo takes the whole gesture back
-    if (canApply()) { makeMove(c.gesture); return; }
+    // a step of its own: Undo shows the move dragged again, ready to make (make-move.js)
+    if (canApply()) { makeMove(); return; }
     // an order refused leaves no Undo step (Undo took back the refusal, not the move before it): the
     // question before the drag put back closes the gesture's step, and the drag's is shown again
     // as a look, its reason on screen

@@ -37,9 +37,10 @@ export function createStore(saved, session = {}) {
     // true while the position has not been ruled within the budget since it came from a link or a
     // ruling ran over it (saved: the next visit does not rule it by itself); a save failed
     unruled: false, unsaved: false,
-    // the move Make this move made, in words, and the edit count it holds for; the request held
-    // back instead of asked (a move just made, a question unfinished)
-    made: null, held: '',
+    // the move Make this move made, in words, and the edit count it holds for; what Undo took back,
+    // likewise (said before the ruling asked again); the request held back instead of asked (a
+    // move just made, a question unfinished)
+    made: null, undone: null, held: '',
     // the edit count while Undo's next step goes back to the player's position before a link (one
     // the browser would not keep: link-io.js), which the Undo button then says
     linkUndo: null,
@@ -124,6 +125,8 @@ export function createStore(saved, session = {}) {
     setUnsaved: (unsaved) => keep({ unsaved }),
     /** The move just made, in words (`{at, text}`), or null. */
     setMade: (made) => keep({ made }),
+    /** What Undo just took back, in words (`{at, text}`), or null. */
+    setUndone: (undone) => keep({ undone }),
     setLinkUndo: (linkUndo) => keep({ linkUndo }),
     hold: (held) => keep({ held }),
     engineReady: () => keep({ ready: true }),

@@ -95,6 +95,20 @@ test('undo, redo and reset restore the position; edits with one merge key are on
   assert.equal(store.doc().units[0].facing, 90);
 });
 
+// a drop the rules refuse puts the question back (its closing edit, within Infinity): nothing was
+// made, so the step an Undo took back before it is still Redo's
+test('a gesture put back as it was leaves no Undo step and keeps Redo', () => {
+  const store = createStore(null), x0 = store.doc().units[0].x, was = JSON.stringify(store.doc().inputs.move);
+  store.edit((d) => { d.units[0].x = x0 + 1; });
+  store.undo();
+  store.edit((d) => { d.inputs.move.actions = [{ step: 'forward', distance: 3 }]; }, 'drag:3');
+  store.edit((d) => { d.inputs.move = JSON.parse(was); }, 'drag:3', Infinity);
+  assert.equal(store.canUndo(), false, 'no step left by the refused drop');
+  assert.equal(store.canRedo(), true, 'Redo survives a drop put back');
+  store.redo();
+  assert.equal(store.doc().units[0].x, x0 + 1);
+});
+
 test('renaming a unit follows its references; params send only changed values', () => {
   const store = createStore(null);
   const d = store.doc();

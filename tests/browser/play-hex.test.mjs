@@ -1337,3 +1337,27 @@ for (const system of SYSTEMS.filter((s) => s.board === 'hex').map((s) => s.id)) 
     await context.close();
   });
 }
+
+// TW-EJ-3: an ejected enemy's Dexterity test, passed, lets its own player place it; failed, the
+// ejector's. Each outcome's button says whose player that is, by a unit on the board (the Warbeast
+// dropped onto the Guardsman's hex, col 3 row 7, in Torn World's own position): a side's name
+// ("Accord’s player places …") is shown nowhere on the board, and "Passed" alone said nothing.
+test('torn-world (360x740, touch): TW-EJ-3 the Dexterity test\'s outcomes say who then places the ejected Guardsman, by the units\' names, never a side\'s', { timeout: 300000 }, async () => {
+  const { context, page, errors } = await openPage(env, PHONE, { touch: true });
+  await pickSystem(page, 'torn-world');
+  await touchDrag(page, await hook(page, 'screenOf', 'Warbeast'), await hook(page, 'screenOfHex', 3, 7));
+  await page.waitForSelector('#play-bar [data-dexterity]');
+  const said = await page.$$eval('#play-bar [data-dexterity]', (bs) => bs.map((b) => [b.dataset.dexterity, b.innerText.replace(/\s+/g, ' '), b.getAttribute('aria-label')]));
+  assert.deepEqual(said, [
+    ['passed', 'Passed its player', 'Passed: Guardsman’s player places Guardsman'],
+    ['failed', 'Failed Warbeast’s', 'Failed: Warbeast’s player places Guardsman'],
+  ]);
+  const sides = (await hook(page, 'state')).doc.sides.map((s) => s.name);
+  const bar = await page.$eval('#play-bar', (b) => `${b.innerText} ${[...b.querySelectorAll('[title], [aria-label]')].map((e) => `${e.title} ${e.getAttribute('aria-label')}`).join(' ')}`);
+  for (const side of sides) assert.ok(!bar.includes(side), `no side's name (${side}): ${bar}`);
+  await page.tap('#play-bar [data-dexterity="passed"]');
+  await page.waitForSelector('#play-bar [data-hex]');
+  assert.equal(await page.textContent('#eject-ask'), 'Guardsman’s player places Guardsman:');
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -109,11 +109,16 @@ test('arcane-legions (360x740, touch): play, AL-MOV-1 AL-MOV-2 AL-LAT-3 AL-TRN-2
   assert.equal(await barOver(page, 'Legion'), false, 'the bar is not over the Legion');
   assert.deepEqual(await others(), before, 'the other units where they were on the screen');
   await shot(page, 'turn-dropped');
-  // Undo: the turn's drop taken back, the order after the step open again; Undo again: no order;
-  // Redo makes both drops again
+  // Undo: the turn's move taken back (the turn shown again, ready to make: docs/page.md "Undo and
+  // Redo"), the order after the step open again; Undo again: the turn's drag; then the step's move
+  // and its drag, no order; Redo makes them again
   await undoRedo(page, '#undo', stepped, 'Legion: 1 of 4 points spent, 3 left');
-  assert.match(await verdict(page), /Legion’s order goes on: 1 of 4 points spent, 3 left\./);
+  assert.match(await verdict(page), /^Undone: Legion is back at /);
+  await undoRedo(page, '#undo', stepped, 'Legion: 1 of 4 points spent, 3 left');
   await undoRedo(page, '#undo', home, null);
+  await undoRedo(page, '#undo', home, null);
+  await undoRedo(page, '#redo', home, null);
+  await undoRedo(page, '#redo', stepped, 'Legion: 1 of 4 points spent, 3 left');
   await undoRedo(page, '#redo', stepped, 'Legion: 1 of 4 points spent, 3 left');
   await undoRedo(page, '#redo', turned, 'Legion: 3 of 4 points spent, 1 left');
   assert.deepEqual(errors, []);
@@ -156,7 +161,8 @@ test('arcane-legions (360x740, touch): play, AL-MOV-1 AL-LAT-2 AL-LAT-3 a second
   near((await unitOf(page, 'Legion')).y, stepped.y - 2 * Math.cos(deg(20)), 'two steps back');
   // every point spent: nothing left to go on with, no order open
   assert.equal(await bar(page), null);
-  // Undo takes back the new order alone (End order stays), then End order: the step's order is open again
+  // Undo takes back the new order's move, then its drag (End order stays), then End order: the step's order is open again
+  await undoRedo(page, '#undo', stepped, null);
   await undoRedo(page, '#undo', stepped, null);
   await undoRedo(page, '#undo', stepped, 'Legion: 1 of 4 points spent, 3 left');
   assert.deepEqual(errors, []);
@@ -340,8 +346,9 @@ test('arcane-legions (740x360, touch): play, AL-MOV-2 the order\'s bar over a la
 
 // An illegal drop puts the unit back and says why, and is no Undo step of its own (issue 31): after
 // one legal drop (0.8 of a step ahead, 1 point), two steps back cost 1 + 2 + 2 = 5 of 4 (AL-LAT-2,
-// AL-LAT-3): refused; one Undo then takes back the legal drop, not the refusal.
-test('arcane-legions (360x740, touch): play, AL-LAT-2 AL-LAT-3 an illegal drop leaves the Undo history as it was: refused on a fresh page Undo stays off; after a step, a refused drop, then one Undo puts the Legion back where it began', { timeout: 120000 }, async () => {
+// AL-LAT-3): refused; one Undo then takes back the legal drop's move, not the refusal, and a
+// second its drag (docs/page.md "Undo and Redo").
+test('arcane-legions (360x740, touch): play, AL-LAT-2 AL-LAT-3 an illegal drop leaves the Undo history as it was: refused on a fresh page Undo stays off; after a step, a refused drop, then one Undo puts the Legion back where it began; refused after Undo, Redo stays', { timeout: 120000 }, async () => {
   const { context, page, errors } = await openPage(env, PHONE, { touch: true });
   const home = await unitOf(page, 'Legion');
   assert.equal(await page.isDisabled('#undo'), true, 'nothing to undo yet');
@@ -360,7 +367,15 @@ test('arcane-legions (360x740, touch): play, AL-LAT-2 AL-LAT-3 an illegal drop l
   assert.deepEqual(pose(await unitOf(page, 'Legion')), pose(stepped), 'the unit put back where the step left it');
   await shot(page, 'refused-undo');
   await undoRedo(page, '#undo', home, null);
-  assert.equal(await page.isDisabled('#undo'), true, 'the step was the only Undo step');
+  await undoRedo(page, '#undo', home, null);
+  assert.equal(await page.isDisabled('#undo'), true, 'the step (its move and its drag) was the only Undo step');
+  // refused after those Undos: nothing was made, so Redo still makes the step again
+  await dragOrder(page, 'Legion', await ahead(page, home, -2.5), 3);
+  await ruled(page);
+  assert.match(await verdict(page), /^Legion: not a legal move\./);
+  assert.equal(await page.isDisabled('#redo'), false, 'a refused drop keeps Redo');
+  await undoRedo(page, '#redo', home, null);
+  await undoRedo(page, '#redo', stepped, 'Legion: 1 of 4 points spent, 3 left');
   assert.deepEqual(errors, []);
   await context.close();
 });

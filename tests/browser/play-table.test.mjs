@@ -27,14 +27,20 @@ const ahead = (page, u, along, right = 0) => {
   return hook(page, 'screenOfWorld', u.x + Math.sin(f) * along + Math.cos(f) * right, u.y + Math.cos(f) * along - Math.sin(f) * right);
 };
 
-/** Touches 4 and 5 of a journey: Undo puts `id` back at `home`, Redo makes the move again (to `moved`). */
-async function undoRedo(page, game, id, home, moved, name, asked = null) {
+/**
+ * Touches 4 and 5 of a journey: Undo puts `id` back at `home` and shows the move again, ready to
+ * make (docs/page.md "Undo and Redo"), Redo makes it again (to `moved`). `asked`: the question
+ * before the move (`dragged`: before the drag that made it, which a second Undo takes back).
+ */
+async function undoRedo(page, game, id, home, moved, name, asked = null, dragged = false) {
   await page.tap('#undo');
   await ruled(page);
   assert.deepEqual(pose(await unitOf(page, id)), home, 'one Undo step puts it back');
-  // a drop's move is one step with the drag that aimed it: the question is back as it was before
-  // the finger came down (no order or charge left pending to be made again)
-  if (asked) assert.deepEqual(await pageRequest(page), asked, 'one Undo brings back the question asked before the drag');
+  await page.waitForFunction(() => /^Undone: /.test(document.querySelector('#verdict').textContent));
+  await page.waitForSelector('#apply:not([hidden]):not([disabled])');
+  if (dragged) { await page.tap('#undo'); await ruled(page); }
+  if (asked) assert.deepEqual(await pageRequest(page), asked, dragged ? 'a second Undo brings back the question asked before the drag' : 'one Undo brings back the question the move was made from');
+  if (dragged) { await page.tap('#redo'); await ruled(page); }
   await page.tap('#redo');
   await ruled(page);
   assert.deepEqual(pose(await unitOf(page, id)), moved, 'Redo makes the move again');
@@ -72,7 +78,7 @@ test('arcane-legions (360x740, touch): play, AL-LAT-2 AL-LAT-3 a drag of 0.8 of 
   const tenth = (v) => Math.round(v * 10) / 10;
   await page.getByRole('button', { name: `Legion, x ${tenth(moved.x)} y ${tenth(moved.y)} steps, facing 20`, exact: true }).waitFor();
   await shot(page, 'arcane-legions', 'step-moved');
-  await undoRedo(page, 'arcane-legions', 'Legion', pose(home), pose(moved), 'step', asked);
+  await undoRedo(page, 'arcane-legions', 'Legion', pose(home), pose(moved), 'step', asked, true);
   assert.deepEqual(errors, []);
   await context.close();
 });
@@ -128,7 +134,7 @@ test('arcane-legions (360x740, touch): play, AL-TRN-1 the turn handle dragged 45
   const moved = await unitOf(page, 'Legion');
   assert.equal(moved.facing, 65, '20° + 45°');
   await shot(page, 'arcane-legions', 'turn-moved');
-  await undoRedo(page, 'arcane-legions', 'Legion', pose(home), pose(moved), 'turn', asked);
+  await undoRedo(page, 'arcane-legions', 'Legion', pose(home), pose(moved), 'turn', asked, true);
   assert.deepEqual(errors, []);
   await context.close();
 });
@@ -167,7 +173,7 @@ test('arcane-legions (360x740, touch): play, AL-COL-1 AL-SNP-1 AL-COL-2 dragged 
   // is 0.86 into the third, and it snaps square to the Chargers (facing 20 to 0)
   assert.match(await verdict(page), /^Move made: 3 of 4 movement points spent\. Legion collides with Chargers’ front edge, 0\.8\d steps into action 3, then snaps 20° anticlockwise onto it \(Undo/, 'said as what happened');
   await shot(page, 'arcane-legions', 'collision-moved');
-  await undoRedo(page, 'arcane-legions', 'Legion', pose(home), pose(moved), 'collision', asked);
+  await undoRedo(page, 'arcane-legions', 'Legion', pose(home), pose(moved), 'collision', asked, true);
   // the handle behind turns the Legion as one ahead would (AL-TRN-1): carried a quarter round
   // anticlockwise, from behind to its right side, it asks the turning tool's 90° left
   const back = await hook(page, 'handleOf', 'Legion'), mid = await hook(page, 'screenOf', 'Legion');
@@ -628,7 +634,7 @@ test('arcane-legions (360x740, touch): play, AL-MOV-2 AL-TRN-1 a step and a turn
   assert.equal(moved.facing, 65, '20° + 45°');
   assert.ok(Math.hypot(moved.x - home.x, moved.y - home.y) > 0.9, 'and it stepped');
   await shot(page, 'arcane-legions', 'step-turn-moved');
-  await undoRedo(page, 'arcane-legions', 'Legion', pose(home), pose(moved), 'step-turn', asked);
+  await undoRedo(page, 'arcane-legions', 'Legion', pose(home), pose(moved), 'step-turn', asked, true);
   assert.deepEqual(errors, []);
   await context.close();
 });
