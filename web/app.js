@@ -16,7 +16,7 @@ import { installTestHook } from './test-hook.js';
 import { createStore } from './store.js';
 import { storedGames } from './library-keys.js';
 import { initLinks, READONLY, beforeLinkGames, shareModule } from './links.js';
-import { createPanels, createTabs, lazyPanel, lazyInView, loadOnce, PHONE_LAYOUT, LANDSCAPE } from './panels.js';
+import { createPanels, createTabs, lazyPanel, lazyInView, loadOnce, adoptRules, PHONE_LAYOUT, LANDSCAPE } from './panels.js';
 import { useEngineLimits } from './limits.js';
 import { initUnitsPanel } from './units-panel.js';
 import { initTools } from './tools.js';
@@ -257,7 +257,8 @@ function renderTray() {
   else if (!trayShown()) $('unit-tray').hidden = true;
   else tray.get().then((t) => t.render(), () => { /* not fetched (offline): tried again at the next change */ });
 }
-const tray = loadOnce(() => Promise.all([import('./unit-tray.js'), placing.get()]).then(([{ initUnitTray }]) => initUnitTray({
+// (its rules with it: unit-tray.js alone is read in Node too, by the tests)
+const tray = loadOnce(() => Promise.all([import('./unit-tray.js'), import('./unit-tray.css'), placing.get()]).then(([{ initUnitTray }, { default: rules }]) => { adoptRules(rules); return initUnitTray({
   box: $('unit-tray'), game: sys, doc, board, shown: trayShown,
   removing: () => ui.offBoard?.id ?? '',
   add(u, at) {
@@ -270,7 +271,7 @@ const tray = loadOnce(() => Promise.all([import('./unit-tray.js'), placing.get()
     if (unitById(u.id)) store.select(u.id);
     refresh('select');
   },
-})));
+}); }));
 
 // ---- the request and the answer ----
 function currentRequest() {

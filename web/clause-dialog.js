@@ -1,6 +1,10 @@
 // A clause of the project's rules reference in a small dialog (draw.js clauseButton): fetched when a
 // clause is first opened, with the reference itself (rules.json, web/build-site.mjs).
 import { el } from './draw.js';
+import rules from './clause-dialog.css';
+import { adoptRules } from './panels.js';
+
+adoptRules(rules);
 
 let reference = null; // rules.json, fetched once
 

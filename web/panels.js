@@ -38,6 +38,17 @@ export function createPanels(renderers, once, root) {
 }
 
 /**
+ * Adds a late module's own style rules (a style sheet it imports, bundled as a string of its rules:
+ * web/build-site.mjs) to the page's: what no first view shows is not in style.css, which every
+ * first visit fetches.
+ */
+export function adoptRules(rules) {
+  const sheet = new CSSStyleSheet();
+  sheet.replaceSync(rules);
+  document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+}
+
+/**
  * Code fetched when first asked for: `get()` gives the promise of what `load()` makes (a failure is
  * forgotten, so that the next `get()` tries again); `ready` is what it made, once it has come.
  */

@@ -1,6 +1,10 @@
 // The tab strip's More menu (panels.js createTabs): the panels that do not fit the strip listed
 // as its items, placed below or above the strip, and its keys. Fetched at More's first press: a
 // first view opens no menu.
+import rules from './tab-menu.css';
+import { adoptRules } from './panels.js';
+
+adoptRules(rules);
 
 /**
  * `root` the side panels, `nav` the tab strip, `buttons` its tabs by panel id, `more` and `menu`
