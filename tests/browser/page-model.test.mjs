@@ -50,7 +50,11 @@ test('every system builds a request with the contract fields, and the engine rea
 
 test('system specifics: AL codex and base, Ninth Age boundary, C&C preset, GODSGLOOM facing, Torn World hexons', () => {
   const store = createStore(null);
-  let req = buildRequest('arcane-legions', store.state.docs['arcane-legions']);
+  // (Arcane Legions opens on a reach, no order planned: a step added as the Ask panel adds one)
+  const al = structuredClone(store.state.docs['arcane-legions']);
+  al.query = 'move';
+  al.inputs.move.actions = [{ step: 'forward', distance: 1 }];
+  let req = buildRequest('arcane-legions', al);
   assert.deepEqual(req.units[0].codex, { forward: 1, backward: 2, left: 1, right: 1 });
   assert.equal(req.units[0].base, 'formation');
   assert.deepEqual(req.order.actions[0], { step: 'forward', distance: 1 });
@@ -168,8 +172,12 @@ test('C&C order: the card, the ordered units (moving ones in the sequence played
 });
 
 test('an unfinished question says what it needs instead of going to the engine, which would refuse it or rule that nothing moves; optional fields are not needed', () => {
-  // every default position's question can be asked as it stands
-  for (const { system, query, doc } of everyDefaultQuery()) assert.equal(unfinished(system, doc), null, `${system} ${query}`);
+  // every default position's question can be asked as it stands, but Arcane Legions' move order,
+  // which its opening leaves unplanned (it opens on the Legion's reach: docs/page.md)
+  for (const { system, query, doc } of everyDefaultQuery()) {
+    const planned = doc.inputs[query]?.actions?.length !== 0;
+    assert.equal(unfinished(system, doc), planned ? null : 'Add the actions: Add step or Add turn.', `${system} ${query}`);
+  }
   // [system, query, change, words, what the engine makes of it: refused, or a ruling that moves nothing]
   const stays = (r) => r.hexesMoved === 0 || r.pointsSpent === 0 || (Array.isArray(r.moves) && r.moves.length === 0) || (!!r.start && r.start.q === r.final?.q && r.start.r === r.final?.r);
   const cases = [
