@@ -189,7 +189,7 @@ test('a link made when a C&C order held one unit and its path still opens that o
 
 test('an Arcane Legions turn keeps its way (toward) through a link', async () => {
   const store = createStore(null);
-  store.edit((d) => { d.inputs.move.actions = [{ turn: 90, off: 'left', toward: 'left' }]; });
+  store.edit((d) => { d.query = 'move'; d.inputs.move.actions = [{ turn: 90, off: 'left', toward: 'left' }]; }); // (it opens on a reach)
   const back = checkPosition(await decodeShare(await encodeShare(positionPayload('arcane-legions', store.doc()))));
   assert.deepEqual(buildRequest('arcane-legions', back.doc).order.actions, [{ turn: 90, off: 'left', toward: 'left' }]);
 });
