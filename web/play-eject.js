@@ -139,7 +139,8 @@ export function initPlayEject({ store, ui, sys, doc, currentRequest, refresh, ma
       for (const [outcome, chooser] of [['passed', passed], ['failed', failed]]) {
         const word = outcome === 'passed' ? 'Passed' : 'Failed';
         const b = el('button', word, 'small');
-        b.append(document.createElement('br'), chooser === `${e.unit}’s player` ? 'its player' : chooser.replace(/ player$/, ''));
+        // (the unit's name, never "its player": a button's name must hold the words it shows, WCAG 2.5.3)
+        b.append(document.createElement('br'), chooser.replace(/ player$/, ''));
         b.setAttribute('aria-label', `${word}: ${chooser} places ${e.unit}`);
         b.type = 'button';
         b.dataset.dexterity = outcome;

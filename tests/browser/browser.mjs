@@ -329,3 +329,13 @@ export async function setMode(page, mode, touch = false) {
   await page.waitForFunction((m) => document.querySelector(`input[name="mode"][value="${m}"]`).checked, mode);
   await painted(page); // (an upright phone's sheet changes step with the mode: the board its size)
 }
+
+/**
+ * The least hex a landscape phone's whole board is drawn at: 32 px where its columns fit so (a row's
+ * centres span its columns less half a hex, and half a hex's radius is kept at either end), else
+ * 28 (Torn World's 16 columns need 514 px at 32, the board has 480: docs/page.md).
+ */
+export async function leastWholeHex(page) {
+  const cols = Math.max(...(await hook(page, 'cellsOnScreen')).map((c) => c.col)) + 1, w = await page.$eval('#board', (e) => e.clientWidth);
+  return (cols - 0.5) * 32 + 32 / Math.sqrt(3) <= w ? 32 : 28;
+}

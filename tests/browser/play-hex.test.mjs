@@ -993,15 +993,16 @@ test('torn-world (360x740, touch): play, TW-EJ-1 TW-EJ-3 the Faceless One droppe
   assert.deepEqual(await where(page, 'Faceless One'), start, 'nothing moves before the choices');
   assert.equal(await page.textContent('#eject-ask'), 'Swordsman’s Dexterity test:');
   assert.equal(await page.isVisible('#apply'), false, 'no move is made before the player chooses');
-  // TW-EJ-3: passed, the ejected miniature's own side (blue) places it; failed, the ejector's (red)
+  // TW-EJ-3: passed, the ejected miniature's own player places it; failed, the ejector's (named by
+  // the units, never by a side's name)
   assert.deepEqual(await page.$$eval('[data-dexterity]', (bs) => bs.map((b) => [b.textContent, b.getAttribute('aria-label')])),
-    [['Passed', 'Passed: blue places Swordsman'], ['Failed', 'Failed: red places Swordsman']]);
+    [['PassedSwordsman’s', 'Passed: Swordsman’s player places Swordsman'], ['FailedFaceless One’s', 'Failed: Faceless One’s player places Swordsman']]);
   await shot(page, 'tw-1-dexterity');
   // the test's outcome one row under the verdict at 360 px (issue 32; it took two), its words whole
   await oneRow(page);
   assert.equal(await page.$eval('#eject-ask', (p) => p.scrollWidth <= p.clientWidth), true, 'whose test it is, not cut');
   // touch 2: failed
-  await barTap(page, '[data-dexterity="failed"]', () => /^Red’s player places Swordsman:$/.test(document.getElementById('eject-ask')?.textContent ?? ''));
+  await barTap(page, '[data-dexterity="failed"]', () => /^Faceless One’s player places Swordsman:$/.test(document.getElementById('eject-ask')?.textContent ?? ''));
   assert.deepEqual((await pageRequest(page)).choices, [{ unit: 'Swordsman', dexterity: 'failed' }]);
   // the 3 hexes at distance 1 from col 6, row 5 outside the Faceless One's hexon, also as buttons (keyboard, screen reader)
   assert.deepEqual(await page.$$eval('#play-bar button[aria-label$="where Swordsman goes"]', (bs) => bs.map((b) => b.getAttribute('aria-label'))),
@@ -1349,7 +1350,7 @@ test('torn-world (360x740, touch): TW-EJ-3 the Dexterity test\'s outcomes say wh
   await page.waitForSelector('#play-bar [data-dexterity]');
   const said = await page.$$eval('#play-bar [data-dexterity]', (bs) => bs.map((b) => [b.dataset.dexterity, b.innerText.replace(/\s+/g, ' '), b.getAttribute('aria-label')]));
   assert.deepEqual(said, [
-    ['passed', 'Passed its player', 'Passed: Guardsman’s player places Guardsman'],
+    ['passed', 'Passed Guardsman’s', 'Passed: Guardsman’s player places Guardsman'],
     ['failed', 'Failed Warbeast’s', 'Failed: Warbeast’s player places Guardsman'],
   ]);
   const sides = (await hook(page, 'state')).doc.sides.map((s) => s.name);

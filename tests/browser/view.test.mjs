@@ -10,7 +10,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { launch, openPage, pickSystem, ruled, hook, painted, touchDrag, artifacts, engineAnswer as answer, pageRequest, openRequest } from './browser.mjs';
+import { launch, openPage, pickSystem, ruled, hook, painted, touchDrag, artifacts, engineAnswer as answer, pageRequest, openRequest, leastWholeHex } from './browser.mjs';
 import { root } from '../js/util.mjs';
 import { createEngine } from '../../wasm/movecalc.mjs';
 import { toOffset } from '../../web/hex.js';
@@ -59,15 +59,6 @@ const onScreen = (page, id) => page.evaluate((unit) => {
 // landscape phone's hex board shown whole at its opening, 32 px: docs/page.md)
 const MIN_HEX = 36, MIN_WHOLE_HEX = 32, MIN_BASE = 40;
 const wholeBoard = (viewport) => viewport.width > viewport.height && viewport.height <= 500;
-/**
- * The least hex a landscape phone's whole board is drawn at: 32 px where its columns fit so (a row's
- * centres span its columns less half a hex, and half a hex's radius is kept at either end), else
- * 28 (Torn World's 16 columns need 514 px at 32, the board has 480).
- */
-async function leastWholeHex(page) {
-  const cols = Math.max(...(await hook(page, 'cellsOnScreen')).map((c) => c.col)) + 1, w = await page.$eval('#board', (e) => e.clientWidth);
-  return (cols - 0.5) * MIN_WHOLE_HEX + MIN_WHOLE_HEX / Math.sqrt(3) <= w ? MIN_WHOLE_HEX : 28;
-}
 /** Whether unit `id` is drawn smaller than a finger reads (`minHex`): a hex, or its base's short side, under that size. */
 async function drawnSmall(page, id, minHex = MIN_HEX) {
   const cam = await hook(page, 'camera'), short = cam.units.find((u) => u.id === id)?.short;
