@@ -68,7 +68,7 @@ test('add a unit by form, place it by dragging, turn it, undo and redo', async (
   await page.selectOption('[data-key="q.unit"]', 'Velites');
   await page.fill('[data-key="unit.id"]', 'Velites II');
   await page.press('[data-key="unit.id"]', 'Enter');
-  assert.equal((await pageRequest(page)).order.unit, 'Velites II');
+  assert.equal((await pageRequest(page)).unit, 'Velites II'); // (the opening's question: the reach of a unit)
   // remove, then reset the whole position
   await page.click('[aria-label="Remove Velites II"]');
   assert.equal((await pageRequest(page)).units.some((u) => u.id.startsWith('Velites')), false);

@@ -174,7 +174,7 @@ for (const [size, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
     const { context, page, errors } = await openPage(env, viewport, { touch: size === 'phone' });
     await ruled(page);
     await openPanel(page, 'ask-panel');
-    for (const i of [3, 2, 1]) await page.click(`[aria-label="Remove action ${i}"]`);
+    await page.selectOption('#query', 'move'); // (the opening shows the Legion's reach, no order planned)
     await page.click('[data-key="actions.add.Add turn"]');
     await ruled(page);
     // AL-TRN-1/2, A-AL-5: Legion (2 × 1, centre (14, 9), facing 20°) turns 45° off the front toward

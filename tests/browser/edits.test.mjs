@@ -109,7 +109,9 @@ test('touch (360x740): list fields and a select of the unit form, and a new unit
 test('keyboard (1280x800): Tab commits each field and lands on the next; selects changed by arrow keys keep the focus (AL move, 9A pursue)', async () => {
   const { context, page, errors } = await openPage(env, DESKTOP);
   // Arcane Legions move: a select changed by the arrow keys commits at once and re-renders the
-  // forms; the focus stays on it, and Tab goes on to the next select
+  // forms; the focus stays on it, and Tab goes on to the next select (the move asked: the opening
+  // shows the Legion's reach)
+  await page.selectOption('#query', 'move');
   await page.focus(at('q.slide'));
   await page.keyboard.press('ArrowDown');
   assert.equal(await focused(page), 'q.slide');
