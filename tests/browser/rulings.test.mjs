@@ -25,6 +25,10 @@ async function setParam(page, id, name, value) {
   await setNumber(page, `[data-key="param.${id}.${name}"]`, value);
 }
 
+// A verdict's ruling, without what an Undo just said before it ("Undone: … (Redo to make it
+// again)."): said until the next edit, so not said again by a later Undo that moves no unit
+const ruling = (v) => v.replace(/^Undone: .*?\(Redo to make it again\)\.\s*/s, '');
+
 // What each system's default position is ruled, query by query (the page's defaults in model.js):
 // every game of the engine's list (SYSTEM_IDS, src/systems.def) needs its entry, or its test fails.
 const CASES = {
@@ -53,7 +57,7 @@ const CASES = {
     },
     drag: { unit: 'Raiders', by: [0, -150], before: /Raiders at 8\.267″/, after: /Forward Ahead: nothing ahead/ },
     async change(page) { // the pursuit roll: 12 reaches the flee distance and destroys the fleeing unit
-      const before = await verdict(page);
+      const before = ruling(await verdict(page));
       await setNumber(page, '[data-key="pursuers.0.distance"]', 12);
       return before;
     },
@@ -97,7 +101,7 @@ const CASES = {
     },
     drag: { unit: 'Rogue', hex: [1, 1], before: /54 hexes reachable/, after: /hexes reachable/ },
     async change(page) { // the run allowance instead of the move allowance
-      const before = await verdict(page);
+      const before = ruling(await verdict(page));
       await page.selectOption('[data-key="q.action"]', 'run');
       return before;
     },
