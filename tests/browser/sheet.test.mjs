@@ -170,6 +170,11 @@ for (const vp of SIZES) for (const [panel, fields] of Object.entries(FIELDS)) {
       const unit = (await hook(page, 'state')).doc.units.at(-1).id;
       await page.tap(`#unit-list button.link:text-is("${unit}")`);
       await page.waitForFunction((u) => window.movecalcTest.state().selected === u, unit);
+    } else {
+      // (Arcane Legions opens on the Legion's reach, which has no number to type: its move, a step)
+      await page.selectOption('#query', 'move');
+      await page.tap('[data-key="actions.add.Add step"]');
+      await ruled(page);
     }
     // the last number field of the form: the furthest down, the one a keyboard would cover
     assert.ok(await page.locator(fields).count() > 0, `${panel} has a number field to type in`);
