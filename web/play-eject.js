@@ -139,9 +139,10 @@ export function initPlayEject({ store, ui, sys, doc, currentRequest, refresh, ma
       for (const [outcome, chooser] of [['passed', passed], ['failed', failed]]) {
         const word = outcome === 'passed' ? 'Passed' : 'Failed';
         const b = el('button', word, 'small');
-        // (the unit's name, never "its player": a button's name must hold the words it shows, WCAG 2.5.3)
-        b.append(document.createElement('br'), chooser.replace(/ player$/, ''));
-        b.setAttribute('aria-label', `${word}: ${chooser} places ${e.unit}`);
+        // (its name holds the words it shows, WCAG 2.5.3: "Passed: its player, Swordsman’s, places …")
+        const own = chooser === `${e.unit}’s player`, shown = own ? 'its player' : chooser.replace(/ player$/, '');
+        b.append(document.createElement('br'), shown);
+        b.setAttribute('aria-label', `${word}: ${own ? `its player, ${e.unit}’s,` : chooser} places ${e.unit}`);
         b.type = 'button';
         b.dataset.dexterity = outcome;
         b.addEventListener('click', () => give(e, { dexterity: outcome }));

@@ -996,7 +996,7 @@ test('torn-world (360x740, touch): play, TW-EJ-1 TW-EJ-3 the Faceless One droppe
   // TW-EJ-3: passed, the ejected miniature's own player places it; failed, the ejector's (named by
   // the units, never by a side's name)
   assert.deepEqual(await page.$$eval('[data-dexterity]', (bs) => bs.map((b) => [b.textContent, b.getAttribute('aria-label')])),
-    [['PassedSwordsman’s', 'Passed: Swordsman’s player places Swordsman'], ['FailedFaceless One’s', 'Failed: Faceless One’s player places Swordsman']]);
+    [['Passedits player', 'Passed: its player, Swordsman’s, places Swordsman'], ['FailedFaceless One’s', 'Failed: Faceless One’s player places Swordsman']]);
   await shot(page, 'tw-1-dexterity');
   // the test's outcome one row under the verdict at 360 px (issue 32; it took two), its words whole
   await oneRow(page);
@@ -1350,7 +1350,7 @@ test('torn-world (360x740, touch): TW-EJ-3 the Dexterity test\'s outcomes say wh
   await page.waitForSelector('#play-bar [data-dexterity]');
   const said = await page.$$eval('#play-bar [data-dexterity]', (bs) => bs.map((b) => [b.dataset.dexterity, b.innerText.replace(/\s+/g, ' '), b.getAttribute('aria-label')]));
   assert.deepEqual(said, [
-    ['passed', 'Passed Guardsman’s', 'Passed: Guardsman’s player places Guardsman'],
+    ['passed', 'Passed its player', 'Passed: its player, Guardsman’s, places Guardsman'],
     ['failed', 'Failed Warbeast’s', 'Failed: Warbeast’s player places Guardsman'],
   ]);
   const sides = (await hook(page, 'state')).doc.sides.map((s) => s.name);
