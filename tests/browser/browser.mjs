@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { startServer } from '../../bin/serve.mjs';
 import { root } from '../js/util.mjs';
-import { testSite } from '../../web/build-site.mjs';
+import { testSite, collectExamples } from '../../web/build-site.mjs';
 import { toBase64url } from '../../web/share.js';
 import { createEngine } from '../../wasm/movecalc.mjs';
 
@@ -338,4 +338,15 @@ export async function setMode(page, mode, touch = false) {
 export async function leastWholeHex(page) {
   const cols = Math.max(...(await hook(page, 'cellsOnScreen')).map((c) => c.col)) + 1, w = await page.$eval('#board', (e) => e.clientWidth);
   return (cols - 0.5) * 32 + 32 / Math.sqrt(3) <= w ? 32 : 28;
+}
+
+/**
+ * Opens Arcane Legions' worked order (the Legion's three steps ahead into the Chargers: a collision,
+ * a snap, a slide to choose), an example since the game opens on the Legion's reach with nothing
+ * planned, once the page's own opening is ruled.
+ */
+export async function openWorkedOrder(page) {
+  const worked = collectExamples().find((e) => e.request?.system === 'arcane-legions' && e.request.order?.unit === 'Legion' && e.request.units?.some((u) => u.id === 'Chargers'));
+  await ruled(page);
+  await openRequest(page, worked.request);
 }

@@ -6,7 +6,7 @@
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { launch, openPage, artifacts, pageRequest, PHONE, DESKTOP, hook, drag, pickSystem, ruled, verdict, details, openPanel, setMode, openGalleryExample, focusBoard } from './browser.mjs';
+import { launch, openPage, artifacts, pageRequest, PHONE, DESKTOP, hook, drag, pickSystem, ruled, verdict, details, openPanel, setMode, openGalleryExample, focusBoard, openWorkedOrder } from './browser.mjs';
 import { SYSTEM_IDS } from '../../wasm/movecalc.mjs';
 
 let env;
@@ -188,7 +188,7 @@ for (const [size, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
 
 test('Arcane Legions: a choice the engine lists applies from the answer; Replay runs the move', async () => {
   const { context, page, errors } = await openPage(env, DESKTOP);
-  await ruled(page);
+  await openWorkedOrder(page);
   await page.click('button.choice >> text=/^right/');
   await ruled(page);
   assert.equal((await pageRequest(page)).order.slide, 'right');

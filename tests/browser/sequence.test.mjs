@@ -4,8 +4,7 @@
 // from the positions, rounded as a player measures (steps to 0.01, degrees to 1).
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, openPage, PHONE, DESKTOP, hook, ruled, openRequest, overlay, shot, artifacts } from './browser.mjs';
-import { collectExamples } from '../../web/build-site.mjs';
+import { launch, openPage, PHONE, DESKTOP, hook, ruled, openRequest, overlay, shot, artifacts, openWorkedOrder } from './browser.mjs';
 
 let env;
 before(async () => { env = await launch(); });
@@ -27,14 +26,6 @@ async function markerOf(page, n) {
   const [x, y] = it.type === 'line' ? [(it.from[0] + it.to[0]) / 2, (it.from[1] + it.to[1]) / 2] : it.type === 'polygon'
     ? [it.points.reduce((s, p) => s + p[0], 0) / it.points.length, it.points.reduce((s, p) => s + p[1], 0) / it.points.length] : [it.x, it.y];
   return { it, at: await hook(page, 'screenOfWorld', x, y) };
-}
-
-// Arcane Legions opens on the Legion's reach, nothing planned; the Legion's three steps ahead into
-// the Chargers, which it opened with before, are an example: the tests below read that move
-const WORKED = collectExamples().find((e) => e.request?.system === 'arcane-legions' && e.request.order?.unit === 'Legion' && e.request.units?.some((u) => u.id === 'Chargers'))?.request;
-async function openWorked(page) {
-  await ruled(page);
-  await openRequest(page, WORKED);
 }
 
 /**
@@ -64,7 +55,7 @@ async function inView(page, box) {
 
 test('360x740, touch: a verdict whose events go on below its box says "more below ▾", and a tap on that cue shows it whole, pressing no event under it', async () => {
   const { context, page, errors } = await openPage(env, PHONE, { touch: true });
-  await openWorked(page);
+  await openWorkedOrder(page);
   await page.waitForSelector('#verdict.own.cut');
   const v = await page.locator('#verdict').boundingBox();
   await page.touchscreen.tap(v.x + v.width - 12, v.y + v.height - 8); // the cue, at the box's foot on the right
@@ -82,7 +73,7 @@ test('360x740, touch: a verdict whose events go on below its box says "more belo
 for (const viewport of [PHONE, { width: 740, height: 360 }]) {
   test(`${viewport.width}x${viewport.height}, touch: a verdict whose events go on below its box is cut at a line's or a button's edge above "more below"`, async () => {
     const { context, page, errors } = await openPage(env, viewport, { touch: true });
-    await openWorked(page);
+    await openWorkedOrder(page);
     await page.waitForSelector('#verdict.own.cut');
     await painted(page);
     const cut = await page.$eval('#verdict', (v) => {
@@ -108,7 +99,7 @@ for (const [how, viewport, touch] of [['touch', PHONE, true], ['keyboard', DESKT
 
   test(`AL-COL-1 AL-SNP-1 the worked move (${size}, ${how}): collides 0.86 steps into action 3, snaps 20°; an event pressed is framed, Whole move comes back`, async () => {
     const { context, page, errors } = await openPage(env, viewport, { touch });
-    await openWorked(page);
+    await openWorkedOrder(page);
     await painted(page);
     // Legion (2 × 1 at (14, 9), facing 20°) steps forward: its front-left corner, at
     // (14 + 0.5 sin 20° − cos 20°, 9 + 0.5 cos 20° + sin 20°) = (13.23, 9.81), meets the Chargers' front
