@@ -15,6 +15,7 @@ export const arrowsPainting = {
     // a terrain piece's shortest start no unit's or other piece's name shares ("Gua…" beside
     // "Guards"), made once a paint and only when a piece is named alone
     let everyName = null;
+    const clearOf = [...this.covers, ...aimed]; // (what no name may cover but the units' tokens, made once)
     const shortPiece = (label) => (everyName ??= abbreviations([...sc.units, ...terrain].map((v) => String(v.label)))).get(label) ?? label;
     for (const { at: [x, y], angle, things: these, side } of arrows) {
       c.save();
@@ -43,7 +44,7 @@ export const arrowsPainting = {
         const [hw, hh] = [half - 14 + 3, MIN_TEXT / 2 + 2];
         // (the units' bodies looked up by where they are, onToken: a view's edge beside 1,000 units
         // looked at every one for each spot of each arrow)
-        const free = ([sx, sy]) => { const b = [sx - hw, sy - hh, sx + hw, sy + hh]; return !this.onToken(b) && ![...this.covers, ...aimed].some((o) => overlap(b, o)); };
+        const free = ([sx, sy]) => { const b = [sx - hw, sy - hh, sx + hw, sy + hh]; return !this.onToken(b) && !clearOf.some((o) => overlap(b, o)); };
         return spots.filter(free).some(([sx, sy]) => this.label(name, sx, sy, '#1b2430', MIN_TEXT, 120, 'plate'));
       });
       this.offView.push([these.filter((u) => !u.e).map((u) => u.id), x, y, these.filter((u) => u.e).map((u) => u.id)]);
