@@ -116,14 +116,16 @@ function rulerNote(sc = scene()) {
 
 // ---- the board (its tools: tools.js) ----
 const canvas = $('board');
+const UPRIGHT = '(max-width: 900px) and (orientation: portrait)'; // style.css's upright phone
 // the units' buttons, made below once the tools they call exist (wiring, not state)
 const late = { unitControls: null };
 const board = new Board(canvas, {
   autoHeight: EMBED_AUTOSIZE,
   framed: EMBED && !EMBED_AUTOSIZE, // its height the frame's (style.css), never the board's proportions
   // the zoom buttons' row (2.5rem and its 0.4rem margin, style.css .zoom): fits and framings keep
-  // the board's content above it (they covered the lower right hexes)
-  foot: 48,
+  // the board's content above it (they covered the lower right hexes); an upright phone's are
+  // under the board, in the sheet handle's row
+  get foot() { return matchMedia(UPRIGHT).matches && !document.body.matches('.embed, .full-board') ? 0 : 48; },
   // a landscape phone shows a hex board whole, its hexes 32 px across at least (docs/page.md)
   wholeHex: () => (matchMedia(LANDSCAPE).matches ? 32 : 0),
   // the controls that float over the board where they do (a landscape phone's card bar, timeline
@@ -173,9 +175,7 @@ const board = new Board(canvas, {
 // (refreshNow), and checked in a task after each frame that used them and whenever a control or
 // the canvas changes size, shows or hides (observers), where the layout is fresh: a change is
 // painted again at once.
-// (the first visit's how-to over the board's top too: a first view framed under it hid a reach's
-// first rows until the first touch)
-const COVERING = ['play-bar', 'timeline', 'apply', 'unit-tray', 'zoom-out', 'zoom-in', 'fit', 'coach'];
+const COVERING = ['play-bar', 'timeline', 'apply', 'unit-tray', 'zoom-out', 'zoom-in', 'fit'];
 function readCovers() {
   const c = canvas.getBoundingClientRect(), [x, y] = board.origin(c); // (in the drawing's px)
   return COVERING.map($)
