@@ -116,7 +116,6 @@ function rulerNote(sc = scene()) {
 
 // ---- the board (its tools: tools.js) ----
 const canvas = $('board');
-const UPRIGHT = '(max-width: 900px) and (orientation: portrait)'; // style.css's upright phone
 // the units' buttons, made below once the tools they call exist (wiring, not state)
 const late = { unitControls: null };
 const board = new Board(canvas, {
@@ -125,7 +124,7 @@ const board = new Board(canvas, {
   // the zoom buttons' row (2.5rem and its 0.4rem margin, style.css .zoom): fits and framings keep
   // the board's content above it (they covered the lower right hexes); an upright phone's are
   // under the board, in the sheet handle's row
-  get foot() { return matchMedia(UPRIGHT).matches && !document.body.matches('.embed, .full-board') ? 0 : 48; },
+  get foot() { return matchMedia('(max-width: 900px) and (orientation: portrait)').matches && !document.body.matches('.embed, .full-board') ? 0 : 48; },
   // a landscape phone shows a hex board whole, its hexes 32 px across at least (docs/page.md)
   wholeHex: () => (matchMedia(LANDSCAPE).matches ? 32 : 0),
   // the controls that float over the board where they do (a landscape phone's card bar, timeline
@@ -414,7 +413,7 @@ function redrawResult(frame = false, follow = false) {
   // shows whole (`showWhole`). A view framed again after each drop, roll or piece placed put the
   // next hex tapped elsewhere (a newcomer's review)
   else if (b && follow) {
-    if (ownQuery(r.request?.system, r.request?.query)?.showWhole) { if (!board.shows(b.bounds)) board.reveal(b.bounds); }
+    if (ownQuery(r.request?.system, r.request?.query)?.showWhole) { const all = padded(b.bounds, 1); if (!board.shows(all)) board.reveal(all); } // (a world unit round it: a landscape phone's charge's end lay on the board's top edge, cut)
     else if (b.mover && !board.unitClear(b.mover)) board.showUnits([b.mover], true);
   }
   showChoices(b);

@@ -332,3 +332,29 @@ test('ninth-age (360x740, touch): 9A-CH-1 a charge rolled short: the verdict sho
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+// A charge asked by touch from a landscape phone's opening (the Knights onto the Raiders' left
+// flank, at the board's top): where the charger ends is drawn whole in the view, clear of its
+// edges (its box lay on the board's top edge, cut). Each pose's box is taken as its half-diagonal
+// round its middle, whatever its facing.
+test('ninth-age (740x360, touch): 9A-CH-1 a charge asked at the board\'s top: its end drawn whole in the view, clear of the edge', { timeout: 300000 }, async () => {
+  const { context, page, errors } = await openPage(env, LANDSCAPE, { touch: true });
+  await pickSystem(page, 'ninth-age');
+  await painted(page);
+  const raiders = (await hook(page, 'state')).doc.units.find((u) => u.id === 'Raiders');
+  await touchDrag(page, await hook(page, 'screenOf', 'Knights'), await hook(page, 'screenOfWorld', raiders.x + 2.2, raiders.y));
+  await ruled(page);
+  await painted(page);
+  await page.screenshot({ path: join(artifacts, 'covered-ninth-age-charge-740x360.png') });
+  const board = await boardContent(page), poses = (await hook(page, 'overlay')).filter((o) => o.type === 'pose');
+  assert.ok(poses.length > 0, 'the charge\'s end drawn');
+  const cut = [];
+  for (const o of poses) {
+    const r = Math.hypot(o.w, o.d) / 2, a = await hook(page, 'screenOfWorld', o.pose.x - r, o.pose.y - r), b = await hook(page, 'screenOfWorld', o.pose.x + r, o.pose.y + r);
+    const box = [Math.min(a.x, b.x), Math.min(a.y, b.y), Math.max(a.x, b.x), Math.max(a.y, b.y)];
+    if (box[0] < board.x + 4 || box[1] < board.y + 4 || box[2] > board.x + board.w - 4 || box[3] > board.y + board.h - 4) cut.push(`${o.label}: ${box.map(Math.round)}`);
+  }
+  assert.deepEqual(cut, [], `ends cut at the view's edge ${JSON.stringify(board)}`);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
