@@ -146,7 +146,7 @@ const board = new Board(canvas, {
   select: (id) => store.select(id),
   dragTo: (id, w, pointer) => tools.dragTo(id, w, pointer),
   rotateTo: (id, w, free) => tools.rotateTo(id, w, free),
-  dragEnd(id, cancelled) { store.nextGesture(); tools.dragEnd(id, cancelled); },
+  dragEnd(id, cancelled, moved) { store.nextGesture(); tools.dragEnd(id, cancelled); if (moved && !cancelled) revealWhole(); },
   // where unit `id`, carried in play, would stand (play-hex.js carry: a many-hex unit on its lattice)
   carriedAt: (id) => (ui.carry?.id === id && !ui.carry.dropped ? ui.carry.at : null),
   // a unit the ruling offers as a choice (the game's `tapChoice`) is chosen by a tap in play
@@ -341,6 +341,20 @@ const padded = (b, p) => [b[0] - p, b[1] - p, b[2] + p, b[3] + p];
  * view by a pan where one is off it; 'reach': a tapped unit's reach brought into view; `follow`
  * keeps its mover in view; a picked hex: the view stays).
  */
+/**
+ * The answer on screen, where its game shows it whole (`showWhole`), brought into view where it is
+ * not, with room round it; false for another. After a ruling, and at a unit's drag's end: its
+ * answers came while the finger was down, when the view stays (a landscape phone's charge ended
+ * with its end's box on the board's top edge, cut).
+ */
+function revealWhole() {
+  const r = ui.result;
+  if (r?.response?.ok !== true || !ownQuery(r.request?.system, r.request?.query)?.showWhole) return false;
+  // (the bounds hold a pose's middle: its framing's padding and a unit more round them)
+  const b = resultBounds(r.scene, r.request), all = b && padded(b.bounds, (typeof b.pad === 'function' ? b.pad(board.w) : b.pad) + 1);
+  if (all && !board.shows(all)) board.reveal(all);
+  return true;
+}
 function redrawResult(frame = false, follow = false) {
   const r = ui.result;
   if (!r) return;
@@ -413,8 +427,7 @@ function redrawResult(frame = false, follow = false) {
   // shows whole (`showWhole`). A view framed again after each drop, roll or piece placed put the
   // next hex tapped elsewhere (a newcomer's review)
   else if (b && follow) {
-    if (ownQuery(r.request?.system, r.request?.query)?.showWhole) { const all = padded(b.bounds, 1); if (!board.shows(all)) board.reveal(all); } // (a world unit round it: a landscape phone's charge's end lay on the board's top edge, cut)
-    else if (b.mover && !board.unitClear(b.mover)) board.showUnits([b.mover], true);
+    if (!revealWhole()) { if (b.mover && !board.unitClear(b.mover)) board.showUnits([b.mover], true); }
   }
   showChoices(b);
 }
