@@ -122,9 +122,8 @@ const board = new Board(canvas, {
   autoHeight: EMBED_AUTOSIZE,
   framed: EMBED && !EMBED_AUTOSIZE, // its height the frame's (style.css), never the board's proportions
   // the zoom buttons' row (2.5rem and its 0.4rem margin, style.css .zoom): fits and framings keep
-  // the board's content above it (they covered the lower right hexes); an upright phone's are
-  // under the board, in the sheet handle's row
-  get foot() { return matchMedia('(max-width: 900px) and (orientation: portrait)').matches && !document.body.matches('.embed, .full-board') ? 0 : 48; },
+  // the board's content above it (they covered the lower right hexes)
+  foot: 48,
   // a landscape phone shows a hex board whole, its hexes 32 px across at least (docs/page.md)
   wholeHex: () => (matchMedia(LANDSCAPE).matches ? 32 : 0),
   // the controls that float over the board where they do (a landscape phone's card bar, timeline

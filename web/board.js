@@ -1420,7 +1420,7 @@ export class Board extends Painter {
     this.want = null; // a fit or framing asked for, made when the canvas's size is next needed (settle)
     this.revealsDue = 0; // reveals asked, their code not yet come (the test hook's idle waits for them)
     this.viewMoved = false; // the player has moved the view since the page opened or showed a new board (pan, pinch, wheel, zoom, the whole board asked for)
-    Object.defineProperty(this, 'foot', { get: () => ctl.foot ?? 0 }); // (read at each fit: the page's changes with its layout)
+    this.foot = ctl.foot ?? 0;
     this.pointsOffView = true; // the units out of view pointed at (paintOffView; a picture has none)
     // names are placed for SLICE_MS a paint, the rest on the next frames (placeNames): opening or
     // zooming 1,000 units' view held the page's thread for hundreds of ms
