@@ -1129,8 +1129,11 @@ $('zoom-in').addEventListener('click', () => board.zoomAt(board.w / 2, board.h /
 $('zoom-out').addEventListener('click', () => board.zoomAt(board.w / 2, board.h / 2, 0.8));
 $('fit').addEventListener('click', () => board.showWhole());
 $('full-board').addEventListener('click', toggleFullBoard);
+// its style rules, fetched at its first use (style.css is every first visit's)
+const fullBoardRules = loadOnce(() => import('./full-board.css').then(({ default: rules }) => adoptRules(rules)));
 /** The full-screen board (the tools, the board and the verdict only), and back. */
-function toggleFullBoard() {
+async function toggleFullBoard() {
+  try { await fullBoardRules.get(); } catch (err) { notice(`The full-screen board could not be opened (${err.message ?? err}): it works offline once it has been opened online.`); return; }
   const on = document.body.classList.toggle('full-board');
   $('full-board').setAttribute('aria-pressed', String(on));
   // on a phone the browser's own bars give way too, where it lets a page (not in a host's frame)
