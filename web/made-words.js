@@ -13,7 +13,8 @@ export function madeText(where, before, r, pick) {
   const s = where.sys(), ok = r?.response?.ok, req = r?.request ?? {}, res = r?.response?.result ?? {};
   const said = ok ? s.madeWords?.(req, res, r.scene?.events ?? []) : null, note = ok ? s.madeNote?.(req, res) ?? '' : '';
   const text = said ? madeWords([said.text], said.lead, note) : madeWords(movedWords(where, before, paidWords(where, r, pick)), 'Move made', note);
-  where.remember(moveKey(before, where.doc().units), text);
+  const key = moveKey(before, where.doc().units);
+  if (key) where.remember(key, text);
   return text;
 }
 
@@ -23,16 +24,18 @@ export function madeText(where, before, r, pick) {
  * moved now stands; null when none moved.
  */
 export function redoneText(where, before) {
-  const made = where.said.get(moveKey(before, where.doc().units));
+  const key = moveKey(before, where.doc().units), made = key && where.said.get(key);
   if (made) return made.replace(/^[^:]*/, 'Redone');
   const redone = movedWords(where, before);
   return redone.length ? madeWords(redone, 'Redone') : null;
 }
 
-// A move by what it changed: each unit it moved or removed, before and after
+// A move by what it changed: each unit it moved or removed, before and after; '' when none (a step
+// of a question's edits, redone, is not a move that moved nothing)
 function moveKey(before, after) {
   const now = new Map(after.map((u) => [u.id, JSON.stringify(u)]));
-  return JSON.stringify(before.map((u) => [JSON.stringify(u), now.get(u.id) ?? null]).filter(([b, a]) => b !== a));
+  const changed = before.map((u) => [JSON.stringify(u), now.get(u.id) ?? null]).filter(([b, a]) => b !== a);
+  return changed.length ? JSON.stringify(changed) : '';
 }
 
 // What a hex move spent, where its answer says: a reached hex tapped (its reach entry's cost) or
