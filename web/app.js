@@ -11,7 +11,7 @@ import { GAME_FACTS } from './games/index.js';
 import { boardScene, lengthText, hexesOf as sceneHexesOf, terrainColour as sceneTerrainColour, pathQuery as scenePathQuery, pathInputs as scenePathInputs, resultBounds as sceneResultBounds, nearUnits, involvedUnits, sideColour, legendMarks } from './scene.js';
 import { resultScene, resultText, verdictOf, legendOf, el } from './results.js';
 import { option, on, keepSame } from './forms.js';
-import { referText, referNodes, referClauses, spentOf } from './draw.js';
+import { referText, referNodes, referClauses } from './draw.js';
 import { installTestHook } from './test-hook.js';
 import { createStore } from './store.js';
 import { storedGames } from './library-keys.js';
@@ -615,7 +615,7 @@ for (const type of ['pointerdown', 'keydown']) addEventListener(type, () => made
  * once they have (and the verdict is said again, if nothing was edited meanwhile).
  */
 function sayMade(words, set = store.setMade) {
-  const at = ui.edits, where = { doc, isHexBoard, lengthLabel, inSteps: () => store.state.display === 'game' && sys().lengthUnit === 'step', unitWord };
+  const at = ui.edits, where = { doc, sys, isHexBoard, lengthLabel, inSteps: () => store.state.display === 'game' && sys().lengthUnit === 'step', unitWord, said: ui.said, remember: store.remember };
   const put = (code) => { const text = words(code, where); if (text) set({ at, text }); };
   if (madeCode.ready) { put(madeCode.ready); return; }
   madeCode.get().then((code) => { if (ui.edits !== at) return; put(code); scheduleRule(); }, () => {});
@@ -657,28 +657,12 @@ function showMoved(was) {
   board.showUnits(doc().units.filter((u) => at.get(u.id) !== place(u)).map((u) => u.id));
 }
 
-/**
- * Make this move (by its button, a drop or a reached hex tapped: applyRuling). The verdict then says what was made in the ruling's words where the game has them (`madeWords`: "Charge made:
- * Knights charge Raiders in the left flank"), else where each unit now stands.
- */
+/** Make this move (by its button, a drop or a reached hex tapped: applyRuling); the verdict then says what it made (made-words.js madeText). */
 function makeMove() {
-  const before = doc().units.map((u) => ({ ...u }));
-  const r = ui.result, said = r?.response?.ok ? sys().madeWords?.(r.request ?? {}, r.response.result ?? {}, r.scene?.events ?? []) : null;
-  const paid = paidWords(r);
-  // what the ruling made leaves to do next (a card's: who may battle), said first
-  const note = r?.response?.ok ? sys().madeNote?.(r.request ?? {}, r.response.result ?? {}) ?? '' : '';
+  const before = doc().units.map((u) => ({ ...u })), r = ui.result, pick = ui.pick;
   if (!applyRuling()) return;
   showMoved(before);
-  sayMade((code, where) => (said ? code.madeWords([said.text], said.lead, note) : code.madeWords(code.movedWords(where, before, paid), 'Move made', note)));
-}
-// What a hex move spent, where its answer says: a reached hex tapped (its reach entry's cost) or
-// a move's cost, of the points or allowance it had ("for 2 of its 3 movement points"): a tap's
-// move was made at once, and its verdict said where the unit went but not what it cost.
-function paidWords(r) {
-  if (!isHexBoard() || !r?.response?.ok) return '';
-  const res = r.response.result ?? {}, tapped = r.request?.query === sys().tapQuery && ui.pick;
-  const n = tapped ? r.scene?.reach.get(hex.key(ui.pick.q, ui.pick.r))?.cost : res.cost;
-  return Number.isFinite(n) ? `for ${spentOf(n, res)}` : '';
+  sayMade((code, where) => code.madeText(where, before, r, pick));
 }
 
 async function ask({ frame = true } = {}) {
@@ -1035,7 +1019,7 @@ store.onChange((why, before) => {
   // a Redo of a move made says so, as Make this move did (the verdict showed the form's prompt for
   // the next question instead); an Undo shows the question asked again, ruled
   if ((why === 'undo' || why === 'redo') && before) showMoved(before.units ?? []);
-  if (why === 'redo' && before) sayMade((code, where) => { const redone = code.movedWords(where, before.units ?? []); return redone.length ? code.madeWords(redone, 'Redone') : null; });
+  if (why === 'redo' && before) sayMade((code, where) => code.redoneText(where, before.units ?? []));
   // (a move made on a unit's reach comes back with its hex picked: made-words.js undonePick)
   if (why === 'undo' && before) {
     sayMade((code, where) => {

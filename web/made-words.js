@@ -1,9 +1,55 @@
 // What a move made did, in words (app.js sayMade): fetched at the page's first touch, click or key,
 // not with the page, which makes no move before one.
-import { colRow, isPluralName } from './draw.js';
+import { colRow, isPluralName, spentOf } from './draw.js';
+import * as hex from './hex.js';
+
+/**
+ * What Make this move made (app.js makeMove), in words: the ruling `r`'s where its game has them
+ * (`madeWords`: "Charge made: Knights charge Raiders …"), else where each unit now stands and what a
+ * lone unit spent (`pick`: the reached hex tapped), what the ruling leaves to do next first (a card's
+ * battles: the game's `madeNote`). Kept by the move (`where.remember`), so that Redo says it again.
+ */
+export function madeText(where, before, r, pick) {
+  const s = where.sys(), ok = r?.response?.ok, req = r?.request ?? {}, res = r?.response?.result ?? {};
+  const said = ok ? s.madeWords?.(req, res, r.scene?.events ?? []) : null, note = ok ? s.madeNote?.(req, res) ?? '' : '';
+  const text = said ? madeWords([said.text], said.lead, note) : madeWords(movedWords(where, before, paidWords(where, r, pick)), 'Move made', note);
+  const key = moveKey(before, where.doc().units);
+  if (key) where.remember(key, text);
+  return text;
+}
+
+/**
+ * What Redo made again (`before`: the units it replaced): what the move said when it was made, its
+ * cost and a card's battles too ("Redone: …", the same words after its lead), else where each unit
+ * moved now stands; null when none moved.
+ */
+export function redoneText(where, before) {
+  const key = moveKey(before, where.doc().units), made = key && where.said.get(key);
+  if (made) return made.replace(/^[^:]*/, 'Redone');
+  const redone = movedWords(where, before);
+  return redone.length ? madeWords(redone, 'Redone') : null;
+}
+
+// A move by what it changed: each unit it moved or removed, before and after; '' when none (a step
+// of a question's edits, redone, is not a move that moved nothing)
+function moveKey(before, after) {
+  const now = new Map(after.map((u) => [u.id, JSON.stringify(u)]));
+  const changed = before.map((u) => [JSON.stringify(u), now.get(u.id) ?? null]).filter(([b, a]) => b !== a);
+  return changed.length ? JSON.stringify(changed) : '';
+}
+
+// What a hex move spent, where its answer says: a reached hex tapped (its reach entry's cost) or
+// a move's cost, of the points or allowance it had ("for 2 of its 3 movement points"): a tap's
+// move was made at once, and its verdict said where the unit went but not what it cost.
+function paidWords({ isHexBoard, sys }, r, pick) {
+  if (!isHexBoard() || !r?.response?.ok) return '';
+  const res = r.response.result ?? {}, tapped = r.request?.query === sys().tapQuery && pick;
+  const n = tapped ? r.scene?.reach.get(hex.key(pick.q, pick.r))?.cost : res.cost;
+  return Number.isFinite(n) ? `for ${spentOf(n, res)}` : '';
+}
 
 /** The move Make this move made (or Redo made again: `lead`), from movedWords' clauses; `note` first (a game's madeNote). */
-export function madeWords(said, lead = 'Move made', note = '') {
+function madeWords(said, lead = 'Move made', note = '') {
   return `${lead}: ${note ? `${note} ` : ''}${said.join('; ') || 'nothing moved'} (Undo to take it back).`;
 }
 

@@ -74,11 +74,15 @@ export function initPlayOrders({ store, ui, sys, doc, unitById, currentRequest, 
    * Where the order so far leaves each piece it moves (id -> {q, r}), for the board to draw it
    * there: a unit dropped stood back on its start under its path, which read as a drop not taken.
    * The piece being carried is left out (its footprint follows the finger). The last ruling's
-   * places stay until the next comes, so that a drag's frames do not flick the others back.
+   * places stay until the next comes, so that a drag's frames do not flick the others back. None
+   * just after an Undo took back the order made (until the next edit): its pieces stand where they
+   * were, as the verdict's "Undone: … back on …" says, its paths drawn to where it would leave them
+   * (drawn at their ends, they read as a position Undo had not put back: a newcomer's review).
    */
   function placed() {
     if (!active()) { placedAt = null; return new Map(); }
     if (ruling()) placedAt = endedAt(ruling());
+    if (ui.undone?.at === ui.edits) return new Map();
     return placedPieces(placedAt, rows(), ui.carry?.order && !ui.carry.dropped ? ui.carry.id : null);
   }
 

@@ -39,8 +39,8 @@ export function createStore(saved, session = {}) {
     unruled: false, unsaved: false,
     // the move Make this move made, in words, and the edit count it holds for; what Undo took back,
     // likewise (said before the ruling asked again); the request held back instead of asked (a
-    // move just made, a question unfinished)
-    made: null, undone: null, held: '',
+    // move just made, a question unfinished); each move's words by what it moved, for Redo's
+    made: null, undone: null, held: '', said: new Map(),
     // the edit count while Undo's next step goes back to the player's position before a link (one
     // the browser would not keep: link-io.js), which the Undo button then says
     linkUndo: null,
@@ -125,6 +125,8 @@ export function createStore(saved, session = {}) {
     setUnsaved: (unsaved) => keep({ unsaved }),
     /** The move just made, in words (`{at, text}`), or null. */
     setMade: (made) => keep({ made }),
+    /** The words of a move made, by `key` what it moved (made-words.js): Redo says them again. As many as Undo keeps steps. */
+    remember: (key, text) => { s.said.delete(key); s.said.set(key, text); if (s.said.size > 200) s.said.delete(s.said.keys().next().value); },
     /** What Undo just took back, in words (`{at, text}`), or null. */
     setUndone: (undone) => keep({ undone }),
     setLinkUndo: (linkUndo) => keep({ linkUndo }),

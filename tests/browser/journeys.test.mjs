@@ -430,14 +430,16 @@ for (const system of SYSTEMS.filter(hexPlayable)) {
     }
     await page.waitForFunction(() => document.querySelector('#verdict').textContent.startsWith('Move made:'));
     await ruled(page);
+    const madeSaid = (await verdict(page)).match(/^Move made: (.*?\(Undo to take it back\)\.)/)?.[1];
     const moved = await unitOf(page, mover);
     assert.deepEqual([moved.q, moved.r], [go.x.q, go.x.r], `${mover} moved to the hex it was dropped on`);
     await step(page, game, 'play-5-moved', PHONE);
     // touches 4 and 5: one Undo step puts it back, Redo makes the move again
     await undoRedo(page, h, mover, home, go.x, 'Undo puts it back');
-    // it says so, where the unit now stands (the form's prompt for the next question showed)
-    await page.waitForFunction((w) => document.querySelector('#verdict').textContent.startsWith(w),
-      `Redone: ${mover} ${isPluralName(mover) ? 'are' : 'is'} now on ${named(go.x)} (Undo to take it back).`);
+    // it says so, where the unit now stands (the form's prompt for the next question showed), and
+    // what it spent, as the move made said (its cost was left out)
+    await page.waitForFunction((w) => document.querySelector('#verdict').textContent.startsWith(w), `Redone: ${madeSaid}`);
+    assert.ok(madeSaid.startsWith(`${mover} ${isPluralName(mover) ? 'are' : 'is'} now on ${named(go.x)}, for ${go.x.cost} `), madeSaid);
     await step(page, game, 'play-6-redone', PHONE);
     // a tap on another unit shows its reach and is no Undo step of its own: one Undo still takes
     // the move back (Redo brings it again)

@@ -20,10 +20,13 @@ const hexWords = (u) => { const { col, row } = toOffset(u.q, u.r); return `col $
 
 /**
  * Opens `system`, runs `ask` (the question before the move), `make` (makes it: what it gives is
- * what the question was as the move was made, `{query, check(request)}`); Undo, then Redo.
- * `back`: the words of the mover back where it stood ("Outriders are back on col 5, row 7").
+ * what the question was as the move was made, `{query, check(request)}`); Undo, then Redo, which
+ * says what the move made said ("Move made: Outriders are now on …, for 2 of its 5 movement points"
+ * came back as "Redone: Outriders are now on …", its cost left out: a newcomer's review).
+ * `back`: the words of the mover back where it stood ("Outriders are back on col 5, row 7");
+ * `undone(page, home)`: checks the board after the Undo.
  */
-async function undoRedo(system, mover, ask, make, back) {
+async function undoRedo(system, mover, ask, make, back, undone = async () => {}) {
   const { context, page, errors } = await openPage(env, PHONE, { touch: true });
   await pickSystem(page, system);
   await ask(page);
@@ -32,6 +35,8 @@ async function undoRedo(system, mover, ask, make, back) {
   const home = await unitOf(page, mover);
   const asked = await make(page);
   await made(page);
+  const madeSaid = (await verdict(page)).match(/^\w+ \w+: (.*?\(Undo to take it back\)\.)/)?.[1];
+  assert.ok(madeSaid, 'the move made is said');
   const moved = await unitOf(page, mover);
   assert.notDeepEqual([moved.x, moved.y, moved.q, moved.r], [home.x, home.y, home.q, home.r], 'the move made moved the unit');
   await page.tap('#undo');
@@ -45,10 +50,12 @@ async function undoRedo(system, mover, ask, make, back) {
   const request = await pageRequest(page);
   assert.equal(request.query, asked.query, 'the question is the move made');
   asked.check(request);
+  await undone(page, home);
   await page.waitForSelector('#apply:not([hidden]):not([disabled])');
   await page.tap('#redo');
   await page.waitForFunction(() => /^Redone: /.test(document.getElementById('verdict').textContent));
   assert.deepEqual(await unitOf(page, mover), moved, 'Redo makes it again');
+  assert.ok((await verdict(page)).startsWith(`Redone: ${madeSaid}`), `Redo says what the move made said: ${madeSaid}\n${await verdict(page)}`);
   assert.deepEqual(errors, []);
   await context.close();
 }
@@ -96,7 +103,13 @@ test('cc-ancients (360x740, touch): CCA-CD-1 a card of one order made by its dro
     // the Equites (medium cavalry, col 9 row 7) two hexes up
     await touchDrag(page, await hook(page, 'screenOfHex', 9, 7), await hook(page, 'screenOfHex', 9, 5));
     return { query: 'order', check: (r) => assert.deepEqual(r.moves.map((m) => [m.unit, hexWords(m.path.at(-1))]), [['Equites', 'col 9, row 5']]) };
-  }, (u) => `Equites are back on ${hexWords(u)} (Redo`);
+  }, (u) => `Equites are back on ${hexWords(u)} (Redo`, async (page, home) => {
+    // the board shows what the words say: the Equites on their own hex (the order drew them at its
+    // end, col 9 row 5, as if the Undo had not put them back), the order's path from there
+    const [x0, y0, x1, y1] = (await hook(page, 'unitBoxes')).Equites, at = await hook(page, 'screenOfHex', 9, 7);
+    assert.ok(Math.abs((x0 + x1) / 2 - at.x) < 2 && Math.abs((y0 + y1) / 2 - at.y) < 2, `the Equites drawn on col 9, row 7: ${[x0, y0, x1, y1]} ${JSON.stringify(at)}`);
+    assert.equal(hexWords(home), 'col 9, row 7');
+  });
 });
 
 test('arcane-legions (360x740, touch): a step dragged and made by its drop, undone: that step again, Make this move ready; Redo', { timeout: 300000 }, async () => {
