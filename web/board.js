@@ -567,7 +567,7 @@ export class Painter {
     this.placed = new Set();
     this.font = null; this.inCtx = null; // what else draws into the context (a picture's caption, a resize) may have set another
     this.drawnText = [];
-    this.hexLayers = 0; // the overlay's hexes drawn as layers so far in this paint
+    this.hexLayers = 0; // the overlay's hexes items painted so far in this paint (each names its layer: board-hex.js paintHexCells)
     this.redrawn = []; // the layers drawn afresh in this paint, by name (the rest copied)
     const hp = handleFor && this.handleOf(handleFor);
     const hr = hp && this.handleR(handleFor);
@@ -1425,6 +1425,7 @@ export class Board extends Painter {
     this.want = null; // a fit or framing asked for, made when the canvas's size is next needed (settle)
     this.revealsDue = 0; // reveals asked, their code not yet come (the test hook's idle waits for them)
     this.viewMoved = false; // the player has moved the view since the page opened or showed a new board (pan, pinch, wheel, zoom, the whole board asked for)
+    this.zoomed = false; // the view was zoomed since the last paint (a pinch's, the wheel's or a button's step): board-hex.js paintHexCells
     this.foot = ctl.foot ?? 0;
     this.pointsOffView = true; // the units out of view pointed at (paintOffView; a picture has none)
     // names are placed for SLICE_MS a paint, the rest on the next frames (placeNames): opening or
@@ -1617,6 +1618,7 @@ export class Board extends Painter {
     this.ox = x - (x - this.ox) * k;
     this.oy = y - (y - this.oy) * k;
     this.s = s;
+    this.zoomed = true;
     this.moved();
   }
 
@@ -1935,7 +1937,7 @@ export class Board extends Painter {
     const mode = this.ctl.mode(), handle = sel && (mode === 'move' || (mode === 'play' && this.ctl.playTurns?.()));
     // the rotate handle's code comes when one would first be shown: drawn in the frame after it has
     if (handle && !this.handleOf) loadHandle().then(() => this.draw(), () => {});
-    try { this.paintScene(sc, handle && this.handleOf ? sel : null); } finally { this.size = null; }
+    try { this.paintScene(sc, handle && this.handleOf ? sel : null); } finally { this.size = null; this.zoomed = false; }
     // a frame that only drew more names moved nothing the units' controls follow
     const full = this.full;
     this.full = false;

@@ -325,6 +325,43 @@ const sameAsAtOnce = (page) => page.evaluate(async () => {
   return { differ, pixels: a.length / 4, painted: a.some((v, i) => i % 4 !== 3 && v !== a[0]) };
 });
 
+// A zoom's frames show an answer's hexes past 500 in view (their layer) as last drawn, moved and
+// scaled with the view, drawing none of them afresh (board-hex.js paintHexCells, Board `zoomed`);
+// the frame after the zoom stops draws them once, at the new view: the picture is then the one a
+// paint from nothing kept draws, pixel for pixel (no blur left, nothing moved). Drawn afresh at
+// every zoom frame, GODSGLOOM's 760 zone hexes at the limits were the longest task of its zoom.
+for (const system of SYSTEM_IDS.filter((id) => SYSTEMS[id].board === 'hex')) {
+  test(`${system} at the limits: a zoom's frames copy an answer's hexes past 500, drawn afresh once when it stops`, { timeout: 300000 }, async (t) => {
+    const d = limitDoc(system);
+    const { context, page, errors } = await openLink(system, d);
+    await setUpFitted(page, d);
+    const big = await page.evaluate(() => window.movecalcTest.overlay().filter((it) => it.type === 'hexes').map((it) => it.cells.length).filter((n) => n > 500));
+    if (!big.length) { t.skip(`${system}'s answer at the limits has no overlay of more than 500 hexes`); await context.close(); return; }
+    const cells = (layers) => layers.filter((l) => l.startsWith('hexes '));
+    // a wheel step a frame at the board's middle, out then in (every hex still in view, past 500):
+    // each frame's paint comes before the next step (its frame asked for first)
+    const zoom = await page.evaluate(async () => {
+      const T = window.movecalcTest, c = document.getElementById('board'), b = c.getBoundingClientRect(), n0 = T.paintCount();
+      for (const deltaY of [100, 100, 100, -100]) {
+        c.dispatchEvent(new WheelEvent('wheel', { deltaY, clientX: b.left + b.width / 2, clientY: b.top + b.height / 2, bubbles: true, cancelable: true }));
+        await new Promise((r) => requestAnimationFrame(r));
+      }
+      const p = T.paints();
+      return { n0, paints: p.slice(Math.max(0, p.length - (T.paintCount() - n0))) };
+    });
+    assert.ok(zoom.paints.length >= 4, `a paint a zoom step: ${JSON.stringify(zoom.paints)}`);
+    assert.deepEqual(zoom.paints.flatMap((p) => cells(p.layers)), [], `the zoom's frames drew the hexes afresh: ${JSON.stringify(zoom.paints.map((p) => p.layers))}`);
+    await settled(page);
+    const after = await page.evaluate((k) => { const p = window.movecalcTest.paints(); return p.slice(Math.max(0, p.length - (window.movecalcTest.paintCount() - k))); }, zoom.n0 + zoom.paints.length);
+    const drawn = after.flatMap((p) => cells(p.layers));
+    assert.equal(drawn.length, big.length, `once the zoom stopped, each layer of hexes drawn once: ${JSON.stringify(after.map((p) => p.layers))}`);
+    const still = await sameAsAtOnce(page);
+    assert.equal(still.differ, 0, `after the zoom: ${still.differ} of ${still.pixels} pixels differ from a paint from nothing kept`);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}
+
 // A new board of 3,600 hexes is drawn into its layer over frames (board.js Board.layer, board-hex.js
 // hexSteps: the ground, each colour's hexes, the outlines), each frame showing what is done, and
 // the units wait for it; the names are placed a slice a frame. Past 100 units near the view the
