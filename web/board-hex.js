@@ -204,7 +204,6 @@ export const hexPainting = {
     if (rowsPinned) strip(rw, 0, 0, this.h);
     // (a column's number over the rows' strip is left out, as one past the view's edge)
     for (const [col, sx, sy, e] of cols) if (!rowsPinned || sx - this.textWidth(String(col)) / 2 > rw + 3) number(col, sx, Math.max(sy, e), sy < e);
-    this.setFont(`600 ${MIN_TEXT}px system-ui, sans-serif`);
     // (a row's number that would cross the strip's edge stands on it)
     for (const [row, sx, sy] of rows) number(row, rowsPinned && sx < 1.5 * rw ? rw / 2 : sx, sy, rowsPinned && sx < 1.5 * rw, 3);
     if (pinnedDraws.length) this.overUnits.push(Object.assign(() => { for (const draw of pinnedDraws) draw(); }, { edge: true }));
