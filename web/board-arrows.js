@@ -2,15 +2,55 @@
 // `paintOffView` finds them; `paintArrows` draws them), fetched when a view first leaves something
 // out: a first view at a desktop's size leaves nothing out.
 import { Painter, abbreviations, overlap, MIN_TEXT } from './board.js';
+import { center } from './hex.js';
 
 /** The Painter's method, given to every Painter as this module loads. */
 export const arrowsPainting = {
   /**
-   * Each arrow (`{at, angle, things, side}`) in its first thing's colour, with its name where that
-   * fits, else its shortened name, and recorded in `offView`; `terrain` the named pieces, `aimed`
-   * the boxes of the hexes offered to a tap, `top` and `bottom` the band clear of the controls.
+   * For the things out of view (`off`; `terrain` the named pieces among them) an arrow in its side's
+   * (or terrain's, or reach's) colour at the view's edge, in the band clear of the controls,
+   * pointing at it, with its name where that fits, else its shortened name (a reach's: its number
+   * of hexes); things whose arrows would meet share one, with their number. Each recorded in
+   * `offView`.
    */
-  paintArrows(sc, arrows, terrain, aimed, top, bottom) {
+  paintArrows(sc, off, terrain) {
+    const [top, bottom] = this.band(), m = 12, pin = sc.kind === 'hex' ? MIN_TEXT + 8 : 0;
+    const lo = [pin + m, Math.max(top, pin) + m], hi = [this.w - m, bottom - m];
+    const mid = [(lo[0] + hi[0]) / 2, (lo[1] + hi[1]) / 2];
+    if (hi[0] <= lo[0] || hi[1] <= lo[1]) return;
+    // the hexes offered to a tap on screen: an overlay's `choices` (an ejected miniature's free
+    // hexes), which no name covers, and a reach's in view, which no arrow covers (one drawn there
+    // after a pan hid the hexes it lay on)
+    const box = (h) => { const [x, y] = this.toScreen(...center(h.q, h.r)); return [x - this.s * 0.87, y - this.s, x + this.s * 0.87, y + this.s]; };
+    const tapped = (it) => it.type === 'hexes' && (it.choices || it.reach);
+    const aimed = [], inReach = [];
+    for (const it of (sc.overlay ?? []).filter(tapped)) for (const h of it.cells) {
+      const b = box(h);
+      if (it.choices) aimed.push(b); else if (overlap(b, [0, 0, this.w, this.h])) inReach.push(b);
+    }
+    const arrows = [];
+    for (const thing of off) {
+      const e = thing.e ?? this.extentOf(thing);
+      // where the line from the view's middle to it meets the edge (a corner's rounding aside)
+      const d = [e.x - mid[0], e.y - mid[1]], t = Math.min(...[0, 1].map((i) => (d[i] ? (d[i] > 0 ? hi[i] - mid[i] : lo[i] - mid[i]) / d[i] : Infinity)));
+      const at = [mid[0] + d[0] * t, mid[1] + d[1] * t];
+      const side = Math.abs(at[0] - lo[0]) < 0.5 || Math.abs(at[0] - hi[0]) < 0.5 ? 1 : 0; // the axis it slides along
+      // slid along its edge to the nearest spot off the controls floating there, the arrows it may
+      // not share and the reached hexes; a unit's arrow where none is clear of those hexes keeps
+      // off the rest, a reach's is left out
+      const clear = (boxes) => {
+        const hits = (v) => boxes.some((c) => overlap(side ? [at[0] - m, v - m, at[0] + m, v + m] : [v - m, at[1] - m, v + m, at[1] + m], c));
+        return [at[side], ...boxes.flatMap((c) => [c[side] - m - 1, c[side + 2] + m + 1])].filter((v) => v >= lo[side] && v <= hi[side] && !hits(v))
+          .reduce((p, v) => (p === null || Math.abs(v - at[side]) < Math.abs(p - at[side]) ? v : p), null);
+      };
+      const others = arrows.filter((a) => !a.things[0].reached !== !thing.reached).map(({ at: [x, y] }) => [x - m, y - m, x + m, y + m]);
+      const to = clear([...this.covers, ...others, ...inReach]) ?? (thing.reached ? null : clear([...this.covers, ...others]));
+      if (thing.reached && to === null) continue;
+      if (to !== null) at[side] = to;
+      // (a reach's arrow shares with a reach's alone: with a unit's it read "2 pieces")
+      const near = arrows.find((a) => !a.things[0].reached === !thing.reached && Math.hypot(a.at[0] - at[0], a.at[1] - at[1]) < 2.5 * m);
+      if (near) near.things.push(thing); else arrows.push({ at, angle: Math.atan2(d[1], d[0]), things: [thing], side });
+    }
     const c = this.ctx;
     // a terrain piece's shortest start no unit's or other piece's name shares ("Gua…" beside
     // "Guards"), made once a paint and only when a piece is named alone
@@ -18,21 +58,16 @@ export const arrowsPainting = {
     const clearOf = [...this.covers, ...aimed]; // (what no name may cover but the units' tokens, made once)
     const shortPiece = (label) => (everyName ??= abbreviations([...sc.units, ...terrain].map((v) => String(v.label)))).get(label) ?? label;
     for (const { at: [x, y], angle, things: these, side } of arrows) {
-      c.save();
-      c.translate(x, y);
-      c.rotate(angle);
-      c.beginPath(); c.moveTo(9, 0); c.lineTo(-7, -8); c.lineTo(-7, 8); c.closePath();
-      c.fillStyle = these[0].color; c.fill();
-      c.lineWidth = 2; c.strokeStyle = '#fff'; c.stroke();
-      c.restore();
       // its name inside the view from the arrow: beside it on a side edge (or over or under it, off
       // the hexes' numbers), under or over it, else beside it, on the top or foot; where the name
       // finds no room, its shortest start no other name shares (a unit out of an upright phone's
-      // view went unnamed, the reach's costs all round its arrow)
+      // view went unnamed, the reach's costs all round its arrow); a reach's arrow unnamed is not
+      // drawn (one after a move pointed at hexes it did not count)
       const one = these.length === 1 && these[0], inward = y < (top + bottom) / 2 ? 1 : -1;
-      const names = one ? [String(one.label), one.e ? shortPiece(String(one.label)) : this.abbreviationsOf(sc.units).get(String(one.label))]
+      const hexes = these.reduce((n, u) => n + (u.reached ?? 0), 0);
+      const names = hexes ? [`${hexes} hex${hexes === 1 ? '' : 'es'}`] : one ? [String(one.label), one.e ? shortPiece(String(one.label)) : this.abbreviationsOf(sc.units).get(String(one.label))]
         : [`${these.length} ${these.some((u) => u.e) ? 'pieces' : 'units'}`];
-      [...new Set(names)].some((name) => {
+      const named = [...new Set(names)].some((name) => {
         this.setFont(`600 ${MIN_TEXT}px system-ui, sans-serif`);
         const half = Math.min(this.textWidth(name), 120) / 2 + 14;
         const lx = x < this.w / 2 ? x + half : x - half;
@@ -47,6 +82,14 @@ export const arrowsPainting = {
         const free = ([sx, sy]) => { const b = [sx - hw, sy - hh, sx + hw, sy + hh]; return !this.onToken(b) && !clearOf.some((o) => overlap(b, o)); };
         return spots.filter(free).some(([sx, sy]) => this.label(name, sx, sy, '#1b2430', MIN_TEXT, 120, 'plate'));
       });
+      if (hexes && !named) continue;
+      c.save();
+      c.translate(x, y);
+      c.rotate(angle);
+      c.beginPath(); c.moveTo(9, 0); c.lineTo(-7, -8); c.lineTo(-7, 8); c.closePath();
+      c.fillStyle = these[0].color; c.fill();
+      c.lineWidth = 2; c.strokeStyle = '#fff'; c.stroke();
+      c.restore();
       this.offView.push([these.filter((u) => !u.e).map((u) => u.id), x, y, these.filter((u) => u.e).map((u) => u.id)]);
     }
   },

@@ -68,7 +68,7 @@ export const hexPainting = {
   /**
    * A reach's hexes whose centres are out of the view (a tapped unit's reach wider than the view,
    * which stays where the finger left it: revealNow), one thing per edge they lie past, at their
-   * middle, named by their number, for an arrow of its own (board.js paintOffView).
+   * middle, with their number (`reached`), for an arrow of its own (board-arrows.js paintArrows).
    */
   reachOff(sc) {
     const sides = new Map();
@@ -79,7 +79,7 @@ export const hexPainting = {
       const s = sides.get(side) ?? sides.set(side, [0, 0, 0]).get(side);
       s[0]++; s[1] += x; s[2] += y;
     }
-    return [...sides].map(([side, [n, x, y]]) => ({ id: `reach ${side}`, label: `${n} hex${n === 1 ? '' : 'es'}`, color: REACH_ARROW, e: { x: x / n, y: y / n, ex: 0, ey: 0 } }));
+    return [...sides].map(([side, [n, x, y]]) => ({ id: `reach ${side}`, reached: n, color: REACH_ARROW, e: { x: x / n, y: y / n, ex: 0, ey: 0 } }));
   },
 
   /**
@@ -165,8 +165,8 @@ export const hexPainting = {
    * The columns' numbers above the board and the rows' left of it, as the page names a hex ("col 4,
    * row 3"): every column and row at the fit view when they fit clear, else every other one. A
    * number whose place is off the view is drawn at the view's edge, placed after the answer's
-   * numbers; a row's is kept 9 px clear of the texts on its line ("8" beside a cut hex's cost 4 read
-   * as 84).
+   * numbers, on a strip outside the hexes; a row's is kept clear of the texts on its line ("8"
+   * beside a cut hex's cost 4 read as 84).
    */
   paintHexCoords(sc) {
     const { first, top } = this.edgeHexes(sc);
@@ -177,32 +177,36 @@ export const hexPainting = {
     const every = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000].find((k) => k * this.s * SQRT3 >= Math.max(2 * MIN_TEXT, widest + 10)) ?? 1000;
     const everyRow = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000].find((k) => k * this.s * 1.5 >= 1.6 * MIN_TEXT) ?? 1000;
     const above = Math.min(...[...top.values()].map(([, y]) => y)) - 1.75;
-    // a view framed inside the board keeps its numbers at its own top and left edges, each on a plate
-    // drawn over the answer's hexes and the units: on a halo beneath a hex's fill it faded
-    const edge = MIN_TEXT / 2 + 3;
-    // (`apart`: a row's pinned number is kept 9 px clear of the texts on its line)
+    // a view framed inside the board keeps its numbers at its own top and left edges, on a strip of
+    // the view's ground drawn over the hexes cut there, the units and the markers (board.js paintScene
+    // `edge`): on a halo beneath a hex's fill a number faded, on a plate over the hexes a row's
+    // covered a unit's token
+    const edge = MIN_TEXT / 2 + 3, pinnedDraws = [];
+    const strip = (x, y, w, h) => pinnedDraws.push(() => {
+      const c = this.ctx;
+      c.fillStyle = '#e9e6dc'; c.fillRect(0, 0, x + w, y + h);
+      c.fillStyle = 'rgba(60,70,60,0.45)'; c.fillRect(x, y, w || 1, h || 1);
+    });
+    // (`apart`: a row's pinned number is kept 3 px clear of the texts on its line, past the strip's edge)
     const number = (n, x, y, pin, apart = 0) => {
-      if (!pin) { this.label(String(n), x, y, '#3d4a3a', MIN_TEXT, 40, false, 'grid'); return; }
       const later = this.later;
-      this.later = this.overUnits;
-      try { this.label(String(n), x, y, '#3d4a3a', MIN_TEXT, 40, 'plate', 'grid', apart); } finally { this.later = later; }
+      if (pin) this.later = pinnedDraws;
+      try { this.label(String(n), x, y, '#3d4a3a', MIN_TEXT, 40, false, 'grid', pin ? apart : 0); } finally { this.later = later; }
     };
     // below a control over the view's top edge (a phone's first-visit note): under it none showed
     const from = (sx) => Math.max(edge, ...this.covers.filter((c) => c[1] < 2 * edge && c[0] < sx + 12 && c[2] > sx - 12).map((c) => c[3] + edge));
-    let pinned = 0;
-    for (const [col, [x]] of top) {
-      if (col % every) continue;
-      const [sx, sy] = this.toScreen(x, above), e = from(sx);
-      if (sy < e) pinned = Math.max(pinned, e);
-      number(col, sx, Math.max(sy, e), sy < e);
-    }
-    this.setFont(`600 ${MIN_TEXT}px system-ui, sans-serif`);
-    for (const [row, [x, y]] of first) {
-      if (row % everyRow) continue;
-      const [sx, sy] = this.toScreen(x - 1.55, y), left = 3 + this.textWidth(String(row)) / 2;
-      if (pinned && sy < pinned + edge + 2) continue; // beside the columns' numbers pinned at the top it read as one of them ("1 0")
-      number(row, Math.max(sx, left), sy, sx < left, 9);
-    }
+    const cols = [...top].filter(([col]) => !(col % every)).map(([col, [x]]) => { const [sx, sy] = this.toScreen(x, above); return [col, sx, sy, from(sx)]; });
+    const pinned = Math.max(0, ...cols.filter(([, , sy, e]) => sy < e).map(([, , , e]) => e));
+    // (a row beside the columns' numbers pinned at the top read as one of them, "1 0")
+    const rows = [...first].filter(([row]) => !(row % everyRow)).map(([row, [x, y]]) => [row, ...this.toScreen(x - 1.55, y)]).filter(([, , sy]) => !pinned || sy >= pinned + 2 * edge);
+    const rw = this.textWidth(String(Math.max(0, ...first.keys()))) + 6, rowsPinned = rows.some(([, sx]) => sx < rw / 2);
+    if (pinned) strip(0, pinned + edge, this.w, 0);
+    if (rowsPinned) strip(rw, 0, 0, this.h);
+    // (a column's number over the rows' strip is left out, as one past the view's edge)
+    for (const [col, sx, sy, e] of cols) if (!rowsPinned || sx - this.textWidth(String(col)) / 2 > rw + 3) number(col, sx, Math.max(sy, e), sy < e);
+    // (a row's number that would cross the strip's edge stands on it)
+    for (const [row, sx, sy] of rows) number(row, rowsPinned && sx < 1.5 * rw ? rw / 2 : sx, sy, rowsPinned && sx < 1.5 * rw, 3);
+    if (pinnedDraws.length) this.overUnits.push(Object.assign(() => { for (const draw of pinnedDraws) draw(); }, { edge: true }));
   },
 
   /**

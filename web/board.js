@@ -643,9 +643,11 @@ export class Painter {
     }
     this.unitsLeft = unitsLeft;
     const layered = !still && this.planLayered();
-    for (const draw of this.overUnits) draw();
+    const over = this.overUnits;
+    for (const draw of over) if (!draw.edge) draw();
     this.overUnits = null;
     this.paintOverlay(overlay.filter(onTop)); // markers, arrows and units moved in place stay visible over units
+    for (const draw of over) if (draw.edge) draw(); // (the numbers pinned at the view's edge, on their strips: board-hex.js)
     // (a move part way, the timeline's: board-tracks.js, fetched as the timeline is first touched; drawn from the frame after it came)
     if (sc.tracks?.length) { if (this.paintTracks) this.paintTracks(sc); else loadTracks().then(() => this.draw?.(), () => {}); }
     // the names: as planned, or while a camera's move or a new plan has placed none yet, as last drawn
@@ -661,45 +663,22 @@ export class Painter {
 
   /**
    * Every unit out of the view findable (a phone's view at a finger's size leaves some out, unseen
-   * in a newcomer's review), and every terrain piece the answer names (scene.js `named`: an
-   * obstruction, the terrain a path crosses): an arrow in its side's (or terrain's) colour at the
-   * view's edge, in the band clear of the controls, pointing at it, with its name where that fits,
-   * else its shortened name; things whose arrows would meet share one, with their number.
-   * `offView`: [unit ids, x, y, terrain ids] per arrow drawn.
+   * in a newcomer's review), every terrain piece the answer names (scene.js `named`: an
+   * obstruction, the terrain a path crosses) and a reach's hexes past an edge: an arrow at the
+   * view's edge pointing at them (board-arrows.js paintArrows). `offView`: [unit ids, x, y, terrain
+   * ids] per arrow drawn.
    */
   paintOffView(sc) {
     this.offView = [];
-    const [top, bottom] = this.band(), m = 12, pin = sc.kind === 'hex' ? MIN_TEXT + 8 : 0;
-    const lo = [pin + m, Math.max(top, pin) + m], hi = [this.w - m, bottom - m];
-    const mid = [(lo[0] + hi[0]) / 2, (lo[1] + hi[1]) / 2];
-    if (hi[0] <= lo[0] || hi[1] <= lo[1]) return;
-    // (a terrain piece with its extent `e`: board-table.js namedTerrain)
-    const arrows = [], terrain = sc.kind === 'free' ? this.namedTerrain(sc) : [];
-    // the hexes offered to a tap (an overlay's `choices`), on screen
-    const aimed = (sc.overlay ?? []).filter((it) => it.type === 'hexes' && it.choices).flatMap((it) => it.cells).map((h) => {
-      const [x, y] = this.toScreen(...center(h.q, h.r));
-      return [x - this.s * 0.87, y - this.s, x + this.s * 0.87, y + this.s];
-    });
-    for (const thing of [...sc.units, ...terrain, ...this.reachOff?.(sc) ?? []]) {
+    // (a terrain piece with its extent `e`: board-table.js namedTerrain; a reach's hexes past an edge: board-hex.js reachOff)
+    const terrain = sc.kind === 'free' ? this.namedTerrain(sc) : [];
+    const off = [...sc.units, ...terrain, ...this.reachOff?.(sc) ?? []].filter((thing) => {
       const e = thing.e ?? this.extentOf(thing);
-      if (e.x + e.ex > 0 && e.x - e.ex < this.w && e.y + e.ey > 0 && e.y - e.ey < this.h) continue;
-      // where the line from the view's middle to it meets the edge (a corner's rounding aside)
-      const d = [e.x - mid[0], e.y - mid[1]], t = Math.min(...[0, 1].map((i) => (d[i] ? (d[i] > 0 ? hi[i] - mid[i] : lo[i] - mid[i]) / d[i] : Infinity)));
-      let at = [mid[0] + d[0] * t, mid[1] + d[1] * t];
-      // (slid along its edge off a control floating there)
-      const side = Math.abs(at[0] - lo[0]) < 0.5 || Math.abs(at[0] - hi[0]) < 0.5 ? 1 : 0; // the axis it slides along
-      for (const c of this.covers) {
-        if (!overlap([at[0] - m, at[1] - m, at[0] + m, at[1] + m], c)) continue;
-        const ways = [c[side] - m - 1, c[side + 2] + m + 1].filter((v) => v >= lo[side] && v <= hi[side]);
-        if (ways.length) at[side] = ways.sort((p, q) => Math.abs(p - at[side]) - Math.abs(q - at[side]))[0];
-      }
-      const near = arrows.find((a) => Math.hypot(a.at[0] - at[0], a.at[1] - at[1]) < 2.5 * m);
-      if (near) near.things.push(thing); else arrows.push({ at, angle: Math.atan2(d[1], d[0]), things: [thing], side });
-    }
-    // (drawn by board-arrows.js, fetched when a view first leaves something out: from the frame after it came)
-    if (!arrows.length) return;
-    if (this.paintArrows) this.paintArrows(sc, arrows, terrain, aimed, top, bottom);
-    else loadArrows().then(() => this.draw(), () => {});
+      return !(e.x + e.ex > 0 && e.x - e.ex < this.w && e.y + e.ey > 0 && e.y - e.ey < this.h);
+    });
+    // (placed and drawn by board-arrows.js, fetched when a view first leaves something out: from the frame after it came)
+    if (!off.length) return;
+    if (this.paintArrows) this.paintArrows(sc, off, terrain); else loadArrows().then(() => this.draw(), () => {});
   }
 
   /**
