@@ -85,3 +85,26 @@ test('AL-MOV-2 AL-LAT-3 the reach area of a unit facing 30° is squares on its o
   assert.equal(byKey.get('0,0').band, 0);
   assert.equal(byKey.get('0,2').band, 1);
 });
+
+// The page's opening (game.defaults): the Legion at (14, 9) facing 20°, the Chargers' base 2 × 1
+// at (15, 13) facing 180° (x 14 to 16, y 12.5 to 13.5). Two steps ahead put its centre at
+// (14 + 2 sin 20°, 9 + 2 cos 20°); a 90° left turn off its front with the turning tool (A-AL-5: legs
+// of 1 step at right angles, a bevel mid-leg) takes its front's middle notch from one leg's bevel
+// to the other's with its back there, its centre √2 = 1.41 steps away, facing 290°. There its
+// back-right corner lies inside the Chargers: its right flank, running at 110°, crosses their left
+// side (at 0°/180°) at 70° on the side away from its body, and its back edge (at 20°) crosses their
+// front side (at 90°) at 110°: it snaps through the smaller, 70° clockwise, and ends facing 0°
+// flush against their left side.
+test('AL-TRN-1 AL-OVL-1 a 90° turn that ends overlapping the Chargers: the move made says the turn, its overlap, then the snap by 70°; the tool set it down 1.41 steps from where it stood', () => {
+  const units = game.defaults().units.map(({ width, depth, ...u }) => u);
+  const request = { system: 'arcane-legions', query: 'move', units, activeSide: 'red', turnOrder: ['red', 'blue'],
+    order: { unit: 'Legion', actions: [{ step: 'forward', distance: 1 }, { step: 'forward', distance: 1 }, { turn: 90, off: 'front', toward: 'left' }] } };
+  const res = engine.request(request);
+  assert.equal(res.ok, true);
+  assert.equal(res.result.final.facing, 0, '290° + 70°');
+  const out = makeOut(request, () => '#000', game.requestSize);
+  game.draw.move(out, res.result, request, null, {});
+  const turn = 'turns 90° left: the turning tool laid on its front sets it down past the tool’s far edge, 1.41 steps from where it stood (AL-TRN-1)';
+  assert.equal(game.madeWords(request, res.result, out.events).text, `4 of 4 movement points spent. Legion ${turn}, then ends its 90° turn overlapping Chargers, then snaps 70° clockwise onto it`);
+  assert.ok(game.verdictNote(res.result, request).startsWith(` It ${turn}.`), 'the ruling says the turn so too');
+});

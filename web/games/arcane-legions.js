@@ -407,7 +407,8 @@ game.queries.move.kept = {
 // what the unit met and how it ended against it (its pose alone did not say it is in contact), and
 // where a turn set it down (its pose alone did not say why it moved)
 game.madeWords = (request, r, events) => {
-  const met = [...events.filter((e) => e.kind !== 'breakaway').map((e) => [e.action, e.text]), ...turnsSaid(r, request).map((t) => [t.action, t.made])]
+  // an action's turn before what it met as it ended (AL-OVL-1: the overlap and snap come after it)
+  const met = [...turnsSaid(r, request).map((t) => [t.action, t.made]), ...events.filter((e) => e.kind !== 'breakaway').map((e) => [e.action, e.text])]
     .sort((a, b) => a[0] - b[0]).map((e) => e[1]);
   if (!met.length || request.query !== 'move') return null;
   // the points first: a phone's verdict shows four lines, and cut them after the events
@@ -416,10 +417,28 @@ game.madeWords = (request, r, events) => {
 };
 
 /**
+ * Where the turning tool set a turn down (AL-TRN-1): its action's end `pose` with the slide and the
+ * pivot of a snap out of an overlap undone (AL-OVL-1, AL-OVL-4); null where a snap moved it straight
+ * out, which the answer gives no direction for.
+ */
+function setDown(pose, events) {
+  let [x, y] = [pose.x, pose.y];
+  for (const e of [...events].reverse()) {
+    if (e.type === 'slide' && Number.isFinite(e.distance)) { const [vx, vy] = frameVector(pose.facing, e.direction); [x, y] = [x - vx * e.distance, y - vy * e.distance]; }
+    if (e.type !== 'snap') continue;
+    if (!isPose(e.point) || !Number.isFinite(e.angle)) return null;
+    const a = rad(e.angle), dx = x - e.point.x, dy = y - e.point.y; // turned back anticlockwise by its clockwise angle
+    [x, y] = [e.point.x + dx * Math.cos(a) - dy * Math.sin(a), e.point.y + dx * Math.sin(a) + dy * Math.cos(a)];
+  }
+  return { x, y };
+}
+
+/**
  * Each turn an order made, in words (AL-TRN-1): the turning tool is laid against the side turned
  * off and the unit set down past the tool's far edge, so it moves as it turns (a drag of its handle
- * turned it 45° and moved it 1.4 steps, and only the answer's JSON said why). `said`: for the
- * ruling, `made`: for the move made; `action`: its index.
+ * turned it 45° and moved it 1.4 steps, and only the answer's JSON said why); how far, to where the
+ * tool set it down, before any snap out of an overlap. `said`: for the ruling, `made`: for the move
+ * made; `action`: its index.
  */
 function turnsSaid(r, req) {
   const u = unitInfo(req, r.unit ?? req.order?.unit, requestSize);
@@ -428,7 +447,8 @@ function turnsSaid(r, req) {
     const spec = arr(req.order?.actions)[i] ?? {}, from = prev;
     if (isPose(a.pose) && a.made !== false) prev = a.pose;
     if (a.kind !== 'turn' || a.made === false || !from || !isPose(a.pose)) return [];
-    const how = `turns ${spec.turn}° ${spec.toward ?? 'right'}: the turning tool laid on its ${spec.off ?? 'front'} sets it down past the tool’s far edge, ${stepsText(Math.hypot(a.pose.x - from.x, a.pose.y - from.y))} from where it stood (AL-TRN-1)`;
+    const at = setDown(a.pose, arr(a.events));
+    const how = `turns ${spec.turn}° ${spec.toward ?? 'right'}: the turning tool laid on its ${spec.off ?? 'front'} sets it down past the tool’s far edge${at ? `, ${stepsText(Math.hypot(at.x - from.x, at.y - from.y))} from where it stood` : ''} (AL-TRN-1)`;
     return [{ action: i, said: `It ${how}.`, made: how }];
   });
 }
