@@ -108,3 +108,28 @@ test('AL-TRN-1 AL-OVL-1 a 90° turn that ends overlapping the Chargers: the move
   assert.equal(game.madeWords(request, res.result, out.events).text, `4 of 4 movement points spent. Legion ${turn}, then ends its 90° turn overlapping Chargers, then snaps 70° clockwise onto it`);
   assert.ok(game.verdictNote(res.result, request).startsWith(` It ${turn}.`), 'the ruling says the turn so too');
 });
+
+// A player's words in the verdict (the review of the page at a table's words): no count of the
+// search at the opening, no notch numbers, no "after 0 steps", no cost for a turn put back.
+test('AL-MOV-2 the reach area\'s verdict says where, not how many end positions were tried (the details do)', () => {
+  const { request } = loadScenario(join(root, 'tests', 'scenarios', 'arcane-legions', 'al-mov-2-reach-area-open.json'));
+  const r = engine.request(request).result;
+  assert.equal(game.lateVerdict('reachArea', r, request).text, 'a can end its move anywhere in the shaded area with 1 movement point.');
+  assert.match(game.moreFacts(r)[0], new RegExp(`^${r.samples.length} sampled positions`));
+});
+
+test('AL-SLD-1 a slide names the notches as a player does: by where they lie on their sides', () => {
+  // a (facing 0°) meets b (facing 180°, its front at y 1) after 0.5 steps and slides left 0.3: a's
+  // front notches lie at x −0.8, −0.3 and 0.2 from its left end, b's at 1.2, 0.7 and 0.2 from its
+  // left end (east, b facing south): the notch at 0.2 is the right one of each front
+  assert.deepEqual(events('al-sld-1-formation-slides-left-to-notch').list[1], [2, 'slides left 0.3 steps along it: its right front notch on b’s right front notch']);
+  // a sortie's side has one notch: named by its side alone
+  assert.deepEqual(events('rv-al-snp-1-corner-of-a-turned-unit-on-the-movers-right-side-then-slide').list[2], [3, 'slides forward 0.5 steps along it: its right notch on b’s left notch']);
+});
+
+test('AL-COL-1 a collision where the step began is met at once; AL-LIM-3 a turn put back is given no cost', () => {
+  assert.deepEqual(events('al-col-1-starting-in-contact-step-into').list, [[1, 'collides with b’s front edge at once']]);
+  assert.deepEqual(events('rv-al-col-1-exact-contact-then-collision-at-once').list, [[1, 'collides with b’s front edge at the start of action 3']]);
+  const { request } = loadScenario(join(root, 'tests', 'scenarios', 'arcane-legions', 'al-lim-3-returned-turn-not-made.json'));
+  assert.doesNotMatch(game.verdictNote(engine.request(request).result, request), /turn costs/);
+});

@@ -56,6 +56,21 @@ const whose = (name) => `${name}${/..s$/i.test(name) ? '’' : '’s'}`;
 const snapWords = (e) => (Math.abs(e.angle) < 0.5 && Number.isFinite(e.distance) ? `${stepsText(e.distance)} straight out`
   : `${degrees(Math.abs(e.angle))} ${e.direction === 'cw' ? 'clockwise' : 'anticlockwise'}`);
 
+/**
+ * A notch or corner the engine names (`"front notch 2"`, `"back-left corner"`) of unit `u` as a player
+ * names it: by where it lies on its side (A-AL-2: counted from 0, on the front and back from the
+ * unit's left end, on its sides from the back end), "right front notch", "front notch" where its side
+ * has one; `spacing`, the notches' (the request's A-AL-2).
+ */
+function markWords(mark, u, spacing) {
+  const m = /^(front|back|left|right) notch (\d+)$/.exec(String(mark));
+  if (!m || !u) return String(mark);
+  const across = m[1] === 'front' || m[1] === 'back', i = Number(m[2]), n = Math.round((across ? u.w : u.d) / spacing) - 1;
+  const [from, to] = across ? ['left', 'right'] : ['rear', 'forward'];
+  const where = n <= 1 ? '' : 2 * i === n - 1 ? 'middle ' : i === 0 ? `${from} ` : i === n - 1 ? `${to} ` : '';
+  return where || n <= 1 ? `${where}${m[1]} notch` : `${m[1]} notch ${i + 1} from the ${from}`;
+}
+
 /** Which edge or corner of a unit a point lies on, in the unit's own frame ('' when on neither). */
 function edgeAt(u, p) {
   const f = rad(u.facing ?? 0), dx = p.x - u.x, dy = p.y - u.y;
@@ -108,7 +123,9 @@ function alEvents(r, req) {
         met = e.object ?? met;
         if (said) blocked = [];
       };
-      if (e.type === 'collision') add('collision', `collides with ${named(e, e.point)}${several ? `, ${stepsText(e.distance)} into action ${i + 1}` : ` after ${stepsText(e.distance)}`}`, point ?? centre);
+      // (met where the step began: "after 0 steps" is no player's)
+      const into = e.distance < 0.005 ? (several ? ` at the start of action ${i + 1}` : ' at once') : several ? `, ${stepsText(e.distance)} into action ${i + 1}` : ` after ${stepsText(e.distance)}`;
+      if (e.type === 'collision') add('collision', `collides with ${named(e, e.point)}${into}`, point ?? centre);
       else if (e.type === 'stopped') add('collision', `stops against ${named(e, e.point)} (no move order)`, point ?? centre);
       else if (e.type === 'overlap') add('collision', `ends ${spec.turn ? `its ${spec.turn}° turn ` : ''}overlapping ${named(e, null)}`, point ?? centre); // (said after the unit's name, as the others)
       else if (e.type === 'snap') {
@@ -119,7 +136,8 @@ function alEvents(r, req) {
       else if (e.type === 'slide') {
         const s = poses.find((p) => p.action === i && p.slide);
         const at = s ? [(s.from.x + s.pose.x) / 2, (s.from.y + s.pose.y) / 2] : centre;
-        add('slide', `slides ${e.direction} ${stepsText(e.distance)} along ${e.object === met ? 'it' : e.object}: its ${e.mark} on ${whose(e.object)} ${e.objectMark}`, at);
+        const spacing = req.params?.['A-AL-2']?.notchSpacing ?? 0.5;
+        add('slide', `slides ${e.direction} ${stepsText(e.distance)} along ${e.object === met ? 'it' : e.object}: its ${markWords(e.mark, mover, spacing)} on ${whose(e.object)} ${markWords(e.objectMark, unitInfo(req, e.object, requestSize), spacing)}`, at);
       } else if (e.type === 'snapBlocked') blocked.push(`${snapWords(e)}: ${e.object} is in the way`);
       else if (e.type === 'noSlide' && list.length) list[list.length - 1].text += ` (no slide${req.order?.slide ? ` ${req.order.slide}` : ''})`;
     }
@@ -360,8 +378,8 @@ const game = {
   factNames: { orderCost: 'order points', pointsSpent: 'points spent', pointsLost: 'points lost (unspent)' },
   draw: { move: drawALMove, reachArea: drawALReach, breakaway: drawALBreakaway },
   lateVerdict(q, r, request) {
-    // (the shading says where; the count of end positions tried only how finely)
-    if (q === 'reachArea') return { text: `${r.unit ?? request?.unit ?? 'The unit'} can end its move anywhere in the shaded area with ${request?.movementPoints !== undefined ? `the ${plural(r.movementPoints, 'movement point')} left of its order` : plural(r.movementPoints, 'movement point')}${r.truncated ? ' (the search was cut short: some of it may be missing)' : ''}. ${plural(arr(r.samples).length, 'end position')} tried.`, kind: 'answered' };
+    // (the shading says where; how finely it was searched, the positions tried, is the details' (moreFacts): no player counts them)
+    if (q === 'reachArea') return { text: `${r.unit ?? request?.unit ?? 'The unit'} can end its move anywhere in the shaded area with ${request?.movementPoints !== undefined ? `the ${plural(r.movementPoints, 'movement point')} left of its order` : plural(r.movementPoints, 'movement point')}${r.truncated ? ' (the search was cut short: some of it may be missing)' : ''}.`, kind: 'answered' };
     if (q === 'breakaway') return { text: arr(r.breakaway).length ? `${plural(arr(r.breakaway).length, 'breakaway attack')} against ${r.unit}.` : `No breakaway attacks against ${r.unit}.`, kind: 'answered' };
     return undefined;
   },
@@ -490,7 +508,7 @@ game.eventNodes = sequenceNodes;
 const CODEX = { forward: 1, backward: 2, left: 1, right: 1 }; // (A-AL-3: a unit given without one)
 game.verdictNote = (r, req = {}) => turnsSaid(r, req).map((t) => ` ${t.said}`).join('') + arr(r.actions).map((a) => {
   const beyond = a?.kind === 'turn' ? arr(a.events).find((e) => e.type === 'tool')?.stepsBeyond : 0;
-  if (!(beyond > 0) || !Number.isFinite(a.cost)) return '';
+  if (!(beyond > 0) || !Number.isFinite(a.cost) || a.made === false) return ''; // (a turn put back costs nothing: AL-LIM-3)
   const side = a.cost / (1 + beyond);
   return ` The turn costs ${a.cost}: ${side} for the side it turns off, and ${side} again for ${beyond === 1 ? 'the step' : `each of the ${beyond} steps`} the unit lies beyond the turning tool (AL-TRN-2).`;
 }).join('') + arr(r.reasons).filter((x) => x.code === 'not_enough_points').slice(0, 1).map((x) => {
