@@ -95,7 +95,7 @@ test('AL-MOV-2 AL-LAT-3 the reach area of a unit facing 30° is squares on its o
 // side (at 0°/180°) at 70° on the side away from its body, and its back edge (at 20°) crosses their
 // front side (at 90°) at 110°: it snaps through the smaller, 70° clockwise, and ends facing 0°
 // flush against their left side.
-test('AL-TRN-1 AL-OVL-1 a 90° turn that ends overlapping the Chargers: the move made says the turn, its overlap, then the snap by 70°; the tool set it down 1.41 steps from where it stood', () => {
+test('AL-TRN-1 AL-OVL-1 a 90° turn that ends overlapping the Chargers: the move made says the turn, its overlap, then the snap by 70°, and that the tool set it down 1.41 steps from where it stood', () => {
   const units = game.defaults().units.map(({ width, depth, ...u }) => u);
   const request = { system: 'arcane-legions', query: 'move', units, activeSide: 'red', turnOrder: ['red', 'blue'],
     order: { unit: 'Legion', actions: [{ step: 'forward', distance: 1 }, { step: 'forward', distance: 1 }, { turn: 90, off: 'front', toward: 'left' }] } };
@@ -104,9 +104,10 @@ test('AL-TRN-1 AL-OVL-1 a 90° turn that ends overlapping the Chargers: the move
   assert.equal(res.result.final.facing, 0, '290° + 70°');
   const out = makeOut(request, () => '#000', game.requestSize);
   game.draw.move(out, res.result, request, null, {});
-  const turn = 'turns 90° left: the turning tool laid on its front sets it down past the tool’s far edge, 1.41 steps from where it stood (AL-TRN-1)';
-  assert.equal(game.madeWords(request, res.result, out.events).text, `4 of 4 movement points spent. Legion ${turn}, then ends its 90° turn overlapping Chargers, then snaps 70° clockwise onto it`);
-  assert.ok(game.verdictNote(res.result, request).startsWith(` It ${turn}.`), 'the ruling says the turn so too');
+  // (how the tool set it down last: a phone's verdict shows four lines, the snap within them)
+  const tool = 'the turning tool laid on its front sets it down past the tool’s far edge, 1.41 steps from where it stood (AL-TRN-1)';
+  assert.equal(game.madeWords(request, res.result, out.events).text, `4 of 4 movement points spent. Legion turns 90° left, then ends its 90° turn overlapping Chargers, then snaps 70° clockwise onto it; ${tool}`);
+  assert.ok(game.verdictNote(res.result, request).startsWith(` It turns 90° left: ${tool}.`), 'the ruling says the turn so too');
 });
 
 // A player's words in the verdict (the review of the page at a table's words): no count of the

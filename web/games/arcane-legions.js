@@ -425,13 +425,18 @@ game.queries.move.kept = {
 // what the unit met and how it ended against it (its pose alone did not say it is in contact), and
 // where a turn set it down (its pose alone did not say why it moved)
 game.madeWords = (request, r, events) => {
-  // an action's turn before what it met as it ended (AL-OVL-1: the overlap and snap come after it)
-  const met = [...turnsSaid(r, request).map((t) => [t.action, t.made]), ...events.filter((e) => e.kind !== 'breakaway').map((e) => [e.action, e.text])]
+  const happened = events.filter((e) => e.kind !== 'breakaway'), turns = turnsSaid(r, request);
+  // an action's turn before what it met as it ended (AL-OVL-1: the overlap and snap come after it);
+  // where something followed it, how the tool set it down is said after them all: a phone's four
+  // lines showed the tool and cut the snap
+  const after = (t) => happened.some((e) => e.action === t.action);
+  const met = [...turns.map((t) => [t.action, after(t) ? t.turned : t.made]), ...happened.map((e) => [e.action, e.text])]
     .sort((a, b) => a[0] - b[0]).map((e) => e[1]);
   if (!met.length || request.query !== 'move') return null;
+  const why = turns.filter(after).map((t) => `; ${turns.length > 1 ? `its ${t.what} turn: ` : ''}${t.why}`).join('');
   // the points first: a phone's verdict shows four lines, and cut them after the events
   const spent = Number.isFinite(r.pointsSpent) && Number.isFinite(r.movementPoints) ? `${r.pointsSpent} of ${plural(r.movementPoints, 'movement point')} spent. ` : '';
-  return { lead: 'Move made', text: `${spent}${r.unit ?? request.order?.unit} ${met.join(', then ')}` };
+  return { lead: 'Move made', text: `${spent}${r.unit ?? request.order?.unit} ${met.join(', then ')}${why}` };
 };
 
 /**
@@ -456,7 +461,8 @@ function setDown(pose, events) {
  * off and the unit set down past the tool's far edge, so it moves as it turns (a drag of its handle
  * turned it 45° and moved it 1.4 steps, and only the answer's JSON said why); how far, to where the
  * tool set it down, before any snap out of an overlap. `said`: for the ruling, `made`: for the move
- * made; `action`: its index.
+ * made, in two parts: `turned` ("turns 90° left"; `what`, its turn) and `why` (the tool); `action`:
+ * its index.
  */
 function turnsSaid(r, req) {
   const u = unitInfo(req, r.unit ?? req.order?.unit, requestSize);
@@ -465,9 +471,9 @@ function turnsSaid(r, req) {
     const spec = arr(req.order?.actions)[i] ?? {}, from = prev;
     if (isPose(a.pose) && a.made !== false) prev = a.pose;
     if (a.kind !== 'turn' || a.made === false || !from || !isPose(a.pose)) return [];
-    const at = setDown(a.pose, arr(a.events));
-    const how = `turns ${spec.turn}° ${spec.toward ?? 'right'}: the turning tool laid on its ${spec.off ?? 'front'} sets it down past the tool’s far edge${at ? `, ${stepsText(Math.hypot(at.x - from.x, at.y - from.y))} from where it stood` : ''} (AL-TRN-1)`;
-    return [{ action: i, said: `It ${how}.`, made: how }];
+    const at = setDown(a.pose, arr(a.events)), what = `${spec.turn}° ${spec.toward ?? 'right'}`, turned = `turns ${what}`;
+    const why = `the turning tool laid on its ${spec.off ?? 'front'} sets it down past the tool’s far edge${at ? `, ${stepsText(Math.hypot(at.x - from.x, at.y - from.y))} from where it stood` : ''} (AL-TRN-1)`;
+    return [{ action: i, said: `It ${turned}: ${why}.`, made: `${turned}: ${why}`, what, turned, why }];
   });
 }
 
