@@ -313,9 +313,11 @@ export function orderPlay({ store, ui, doc, unitInfo, refresh, bar, board }, { s
 
   // While no unit is selected the question's is, so that its turn handle shows from the first view
   // on: a turn is one drag, as the first visit's hint says (a tap on the unit first made it two).
+  // Set for the refresh under way to draw (this is called in it): store.select's refresh of its own,
+  // queued at the opening, left an order held after a reload unframed, the whole table fitted.
   function handleShown() {
     const d = doc(), id = d.inputs[d.query]?.unit;
-    if (ui.selected === null && !ui.carry && !store.locked && typeof id === 'string' && unitInfo(id)) store.select(id);
+    if (ui.selected === null && !ui.carry && !store.locked && typeof id === 'string' && unitInfo(id)) ui.selected = id;
   }
 
   /**
