@@ -8,6 +8,8 @@
 import { frameVector, inFrame, rad, rectCorners } from './geometry.js';
 import { el, showParts } from './draw.js';
 import { Painter } from './board.js';
+// the turn handle, shown from the first view (handleShown): this game's own, not fetched after it
+import './board-handle.js';
 
 /**
  * Where a mark's label goes (board.js paintMarks), straight out from world point `away` past the
@@ -311,13 +313,13 @@ export function orderPlay({ store, ui, doc, unitInfo, refresh, bar, board }, { s
     return pts.some((p) => p[0] > r.left) && pts.some((p) => p[0] < r.right) && pts.some((p) => p[1] > r.top) && pts.some((p) => p[1] < r.bottom);
   }
 
-  // While no unit is selected the question's is, so that its turn handle shows from the first view
-  // on: a turn is one drag, as the first visit's hint says (a tap on the unit first made it two).
-  // Set for the refresh under way to draw (this is called in it): store.select's refresh of its own,
-  // queued at the opening, left an order held after a reload unframed, the whole table fitted.
+  // While no unit is selected the question's is, once its answer is drawn, so that its turn handle
+  // shows from the first view on: a turn is one drag, as the first visit's hint says (a tap on the
+  // unit first made it two). (Selected before the answer, its refresh left an order held after a
+  // reload unframed, the whole table fitted.)
   function handleShown() {
     const d = doc(), id = d.inputs[d.query]?.unit;
-    if (ui.selected === null && !ui.carry && !store.locked && typeof id === 'string' && unitInfo(id)) ui.selected = id;
+    if (ui.selected === null && ui.result && !ui.carry && !store.locked && typeof id === 'string' && unitInfo(id)) store.select(id);
   }
 
   /**
