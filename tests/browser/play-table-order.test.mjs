@@ -449,3 +449,24 @@ test('arcane-legions (360x740, touch): the opening is the position ready to play
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+// A newcomer's review: the first-visit hint said to drag the unit's round handle to turn it, and no
+// handle showed until the unit was tapped (a turn took two touches). The question's unit is
+// selected while none other is, its handle drawn from the first view: one drag turns it.
+test('arcane-legions (360x740, touch): AL-TRN-1 the first view shows the Legion\'s round handle, as the first-visit hint says: one drag of it, with no tap before, turns it 90° left (20° − 90° = 290°)', { timeout: 120000 }, async () => {
+  const { context, page, errors } = await openPage(env, PHONE, { touch: true });
+  await ruled(page);
+  assert.match(await page.textContent('#coach'), /its round handle to turn it/, 'the hint names the handle');
+  assert.equal(await page.evaluate(() => window.movecalcTest.state().selected ?? null), 'Legion', 'the question\'s unit is the one whose handle shows');
+  await painted(page);
+  await shot(page, 'opening-handle');
+  const home = await unitOf(page, 'Legion'), f = deg(home.facing - 90);
+  await touchDrag(page, await hook(page, 'handleOf', 'Legion'), await hook(page, 'screenOfWorld', home.x + 2 * Math.sin(f), home.y + 2 * Math.cos(f)), { hold: async () => {
+    await page.waitForFunction(() => window.movecalcTest.request().order?.actions?.length === 1 && window.movecalcTest.ruled());
+    assert.deepEqual((await pageRequest(page)).order.actions, [{ turn: 90, off: 'front', toward: 'left' }]);
+  } });
+  await madeSaid(page);
+  assert.equal((await unitOf(page, 'Legion')).facing, 290);
+  assert.deepEqual(errors, []);
+  await context.close();
+});

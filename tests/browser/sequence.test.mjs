@@ -154,7 +154,7 @@ for (const [how, viewport, touch] of [['touch', PHONE, true], ['keyboard', DESKT
       order: { unit: 'a', actions: [{ step: 'forward' }], slide: 'right' } });
     await painted(page);
     assert.deepEqual((await list(page)).map((e) => e.text), ['1 collides with b’s front edge after 0.58 steps', '2 snaps 30° anticlockwise onto it',
-      '3 slides right 0.21 steps along it: its front notch 0 on b’s front notch 0']);
+      '3 slides right 0.21 steps along it: its front notch on b’s left front notch']);
     const slide = (await overlay(page)).find((o) => o.step === 3);
     const from = [0.5 / s + 0.5, 0.5], to = [1, 0.5];
     assert.ok(Math.hypot(slide.from[0] - from[0], slide.from[1] - from[1]) < 1e-6 && Math.hypot(slide.to[0] - to[0], slide.to[1] - to[1]) < 1e-6, `the slide's arrow from ${from} to ${to}`);

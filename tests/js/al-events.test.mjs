@@ -85,3 +85,52 @@ test('AL-MOV-2 AL-LAT-3 the reach area of a unit facing 30° is squares on its o
   assert.equal(byKey.get('0,0').band, 0);
   assert.equal(byKey.get('0,2').band, 1);
 });
+
+// The page's opening (game.defaults): the Legion at (14, 9) facing 20°, the Chargers' base 2 × 1
+// at (15, 13) facing 180° (x 14 to 16, y 12.5 to 13.5). Two steps ahead put its centre at
+// (14 + 2 sin 20°, 9 + 2 cos 20°); a 90° left turn off its front with the turning tool (A-AL-5: legs
+// of 1 step at right angles, a bevel mid-leg) takes its front's middle notch from one leg's bevel
+// to the other's with its back there, its centre √2 = 1.41 steps away, facing 290°. There its
+// back-right corner lies inside the Chargers: its right flank, running at 110°, crosses their left
+// side (at 0°/180°) at 70° on the side away from its body, and its back edge (at 20°) crosses their
+// front side (at 90°) at 110°: it snaps through the smaller, 70° clockwise, and ends facing 0°
+// flush against their left side.
+test('AL-TRN-1 AL-OVL-1 a 90° turn that ends overlapping the Chargers: the move made says the turn, its overlap, then the snap by 70°, and that the tool set it down 1.41 steps from where it stood', () => {
+  const units = game.defaults().units.map(({ width, depth, ...u }) => u);
+  const request = { system: 'arcane-legions', query: 'move', units, activeSide: 'red', turnOrder: ['red', 'blue'],
+    order: { unit: 'Legion', actions: [{ step: 'forward', distance: 1 }, { step: 'forward', distance: 1 }, { turn: 90, off: 'front', toward: 'left' }] } };
+  const res = engine.request(request);
+  assert.equal(res.ok, true);
+  assert.equal(res.result.final.facing, 0, '290° + 70°');
+  const out = makeOut(request, () => '#000', game.requestSize);
+  game.draw.move(out, res.result, request, null, {});
+  // (how the tool set it down last: a phone's verdict shows four lines, the snap within them)
+  const tool = 'the turning tool laid on its front sets it down past the tool’s far edge, 1.41 steps from where it stood (AL-TRN-1)';
+  assert.equal(game.madeWords(request, res.result, out.events).text, `4 of 4 movement points spent. Legion turns 90° left, then ends its 90° turn overlapping Chargers, then snaps 70° clockwise onto it; ${tool}`);
+  assert.ok(game.verdictNote(res.result, request).startsWith(` It turns 90° left: ${tool}.`), 'the ruling says the turn so too');
+});
+
+// A player's words in the verdict (the review of the page at a table's words): no count of the
+// search at the opening, no notch numbers, no "after 0 steps", no cost for a turn put back.
+test('AL-MOV-2 the reach area\'s verdict says where, not how many end positions were tried (the details do)', () => {
+  const { request } = loadScenario(join(root, 'tests', 'scenarios', 'arcane-legions', 'al-mov-2-reach-area-open.json'));
+  const r = engine.request(request).result;
+  assert.equal(game.lateVerdict('reachArea', r, request).text, 'a can end its move anywhere in the shaded area with 1 movement point.');
+  assert.match(game.moreFacts(r)[0], new RegExp(`^${r.samples.length} sampled positions`));
+});
+
+test('AL-SLD-1 a slide names the notches as a player does: by where they lie on their sides', () => {
+  // a (facing 0°) meets b (facing 180°, its front at y 1) after 0.5 steps and slides left 0.3: a's
+  // front notches lie at x −0.8, −0.3 and 0.2 from its left end, b's at 1.2, 0.7 and 0.2 from its
+  // left end (east, b facing south): the notch at 0.2 is the right one of each front
+  assert.deepEqual(events('al-sld-1-formation-slides-left-to-notch').list[1], [2, 'slides left 0.3 steps along it: its right front notch on b’s right front notch']);
+  // a sortie's side has one notch: named by its side alone
+  assert.deepEqual(events('rv-al-snp-1-corner-of-a-turned-unit-on-the-movers-right-side-then-slide').list[2], [3, 'slides forward 0.5 steps along it: its right notch on b’s left notch']);
+});
+
+test('AL-COL-1 a collision where the step began is met at once; AL-LIM-3 a turn put back is given no cost', () => {
+  assert.deepEqual(events('al-col-1-starting-in-contact-step-into').list, [[1, 'collides with b’s front edge at once']]);
+  assert.deepEqual(events('rv-al-col-1-exact-contact-then-collision-at-once').list, [[1, 'collides with b’s front edge at the start of action 3']]);
+  const { request } = loadScenario(join(root, 'tests', 'scenarios', 'arcane-legions', 'al-lim-3-returned-turn-not-made.json'));
+  assert.doesNotMatch(game.verdictNote(engine.request(request).result, request), /turn costs/);
+});

@@ -56,6 +56,21 @@ const whose = (name) => `${name}${/..s$/i.test(name) ? '’' : '’s'}`;
 const snapWords = (e) => (Math.abs(e.angle) < 0.5 && Number.isFinite(e.distance) ? `${stepsText(e.distance)} straight out`
   : `${degrees(Math.abs(e.angle))} ${e.direction === 'cw' ? 'clockwise' : 'anticlockwise'}`);
 
+/**
+ * A notch or corner the engine names (`"front notch 2"`, `"back-left corner"`) of unit `u` as a player
+ * names it: by where it lies on its side (A-AL-2: counted from 0, on the front and back from the
+ * unit's left end, on its sides from the back end), "right front notch", "front notch" where its side
+ * has one; `spacing`, the notches' (the request's A-AL-2).
+ */
+function markWords(mark, u, spacing) {
+  const m = /^(front|back|left|right) notch (\d+)$/.exec(String(mark));
+  if (!m || !u) return String(mark);
+  const across = m[1] === 'front' || m[1] === 'back', i = Number(m[2]), n = Math.round((across ? u.w : u.d) / spacing) - 1;
+  const [from, to] = across ? ['left', 'right'] : ['rear', 'forward'];
+  const where = n <= 1 ? '' : 2 * i === n - 1 ? 'middle ' : i === 0 ? `${from} ` : i === n - 1 ? `${to} ` : '';
+  return where || n <= 1 ? `${where}${m[1]} notch` : `${m[1]} notch ${i + 1} from the ${from}`;
+}
+
 /** Which edge or corner of a unit a point lies on, in the unit's own frame ('' when on neither). */
 function edgeAt(u, p) {
   const f = rad(u.facing ?? 0), dx = p.x - u.x, dy = p.y - u.y;
@@ -108,7 +123,9 @@ function alEvents(r, req) {
         met = e.object ?? met;
         if (said) blocked = [];
       };
-      if (e.type === 'collision') add('collision', `collides with ${named(e, e.point)}${several ? `, ${stepsText(e.distance)} into action ${i + 1}` : ` after ${stepsText(e.distance)}`}`, point ?? centre);
+      // (met where the step began: "after 0 steps" is no player's)
+      const into = e.distance < 0.005 ? (several ? ` at the start of action ${i + 1}` : ' at once') : several ? `, ${stepsText(e.distance)} into action ${i + 1}` : ` after ${stepsText(e.distance)}`;
+      if (e.type === 'collision') add('collision', `collides with ${named(e, e.point)}${into}`, point ?? centre);
       else if (e.type === 'stopped') add('collision', `stops against ${named(e, e.point)} (no move order)`, point ?? centre);
       else if (e.type === 'overlap') add('collision', `ends ${spec.turn ? `its ${spec.turn}° turn ` : ''}overlapping ${named(e, null)}`, point ?? centre); // (said after the unit's name, as the others)
       else if (e.type === 'snap') {
@@ -119,7 +136,8 @@ function alEvents(r, req) {
       else if (e.type === 'slide') {
         const s = poses.find((p) => p.action === i && p.slide);
         const at = s ? [(s.from.x + s.pose.x) / 2, (s.from.y + s.pose.y) / 2] : centre;
-        add('slide', `slides ${e.direction} ${stepsText(e.distance)} along ${e.object === met ? 'it' : e.object}: its ${e.mark} on ${whose(e.object)} ${e.objectMark}`, at);
+        const spacing = req.params?.['A-AL-2']?.notchSpacing ?? 0.5;
+        add('slide', `slides ${e.direction} ${stepsText(e.distance)} along ${e.object === met ? 'it' : e.object}: its ${markWords(e.mark, mover, spacing)} on ${whose(e.object)} ${markWords(e.objectMark, unitInfo(req, e.object, requestSize), spacing)}`, at);
       } else if (e.type === 'snapBlocked') blocked.push(`${snapWords(e)}: ${e.object} is in the way`);
       else if (e.type === 'noSlide' && list.length) list[list.length - 1].text += ` (no slide${req.order?.slide ? ` ${req.order.slide}` : ''})`;
     }
@@ -360,8 +378,8 @@ const game = {
   factNames: { orderCost: 'order points', pointsSpent: 'points spent', pointsLost: 'points lost (unspent)' },
   draw: { move: drawALMove, reachArea: drawALReach, breakaway: drawALBreakaway },
   lateVerdict(q, r, request) {
-    // (the shading says where; the count of end positions tried only how finely)
-    if (q === 'reachArea') return { text: `${r.unit ?? request?.unit ?? 'The unit'} can end its move anywhere in the shaded area with ${request?.movementPoints !== undefined ? `the ${plural(r.movementPoints, 'movement point')} left of its order` : plural(r.movementPoints, 'movement point')}${r.truncated ? ' (the search was cut short: some of it may be missing)' : ''}. ${plural(arr(r.samples).length, 'end position')} tried.`, kind: 'answered' };
+    // (the shading says where; how finely it was searched, the positions tried, is the details' (moreFacts): no player counts them)
+    if (q === 'reachArea') return { text: `${r.unit ?? request?.unit ?? 'The unit'} can end its move anywhere in the shaded area with ${request?.movementPoints !== undefined ? `the ${plural(r.movementPoints, 'movement point')} left of its order` : plural(r.movementPoints, 'movement point')}${r.truncated ? ' (the search was cut short: some of it may be missing)' : ''}.`, kind: 'answered' };
     if (q === 'breakaway') return { text: arr(r.breakaway).length ? `${plural(arr(r.breakaway).length, 'breakaway attack')} against ${r.unit}.` : `No breakaway attacks against ${r.unit}.`, kind: 'answered' };
     return undefined;
   },
@@ -407,19 +425,44 @@ game.queries.move.kept = {
 // what the unit met and how it ended against it (its pose alone did not say it is in contact), and
 // where a turn set it down (its pose alone did not say why it moved)
 game.madeWords = (request, r, events) => {
-  const met = [...events.filter((e) => e.kind !== 'breakaway').map((e) => [e.action, e.text]), ...turnsSaid(r, request).map((t) => [t.action, t.made])]
+  const happened = events.filter((e) => e.kind !== 'breakaway'), turns = turnsSaid(r, request);
+  // an action's turn before what it met as it ended (AL-OVL-1: the overlap and snap come after it);
+  // where something followed it, how the tool set it down is said after them all: a phone's four
+  // lines showed the tool and cut the snap
+  const after = (t) => happened.some((e) => e.action === t.action);
+  const met = [...turns.map((t) => [t.action, after(t) ? t.turned : t.made]), ...happened.map((e) => [e.action, e.text])]
     .sort((a, b) => a[0] - b[0]).map((e) => e[1]);
   if (!met.length || request.query !== 'move') return null;
+  const why = turns.filter(after).map((t) => `; ${turns.length > 1 ? `its ${t.what} turn: ` : ''}${t.why}`).join('');
   // the points first: a phone's verdict shows four lines, and cut them after the events
   const spent = Number.isFinite(r.pointsSpent) && Number.isFinite(r.movementPoints) ? `${r.pointsSpent} of ${plural(r.movementPoints, 'movement point')} spent. ` : '';
-  return { lead: 'Move made', text: `${spent}${r.unit ?? request.order?.unit} ${met.join(', then ')}` };
+  return { lead: 'Move made', text: `${spent}${r.unit ?? request.order?.unit} ${met.join(', then ')}${why}` };
 };
+
+/**
+ * Where the turning tool set a turn down (AL-TRN-1): its action's end `pose` with the slide and the
+ * pivot of a snap out of an overlap undone (AL-OVL-1, AL-OVL-4); null where a snap moved it straight
+ * out, which the answer gives no direction for.
+ */
+function setDown(pose, events) {
+  let [x, y] = [pose.x, pose.y];
+  for (const e of [...events].reverse()) {
+    if (e.type === 'slide' && Number.isFinite(e.distance)) { const [vx, vy] = frameVector(pose.facing, e.direction); [x, y] = [x - vx * e.distance, y - vy * e.distance]; }
+    if (e.type !== 'snap') continue;
+    if (!isPose(e.point) || !Number.isFinite(e.angle)) return null;
+    const a = rad(e.angle), dx = x - e.point.x, dy = y - e.point.y; // turned back anticlockwise by its clockwise angle
+    [x, y] = [e.point.x + dx * Math.cos(a) - dy * Math.sin(a), e.point.y + dx * Math.sin(a) + dy * Math.cos(a)];
+  }
+  return { x, y };
+}
 
 /**
  * Each turn an order made, in words (AL-TRN-1): the turning tool is laid against the side turned
  * off and the unit set down past the tool's far edge, so it moves as it turns (a drag of its handle
- * turned it 45° and moved it 1.4 steps, and only the answer's JSON said why). `said`: for the
- * ruling, `made`: for the move made; `action`: its index.
+ * turned it 45° and moved it 1.4 steps, and only the answer's JSON said why); how far, to where the
+ * tool set it down, before any snap out of an overlap. `said`: for the ruling, `made`: for the move
+ * made, in two parts: `turned` ("turns 90° left"; `what`, its turn) and `why` (the tool); `action`:
+ * its index.
  */
 function turnsSaid(r, req) {
   const u = unitInfo(req, r.unit ?? req.order?.unit, requestSize);
@@ -428,8 +471,9 @@ function turnsSaid(r, req) {
     const spec = arr(req.order?.actions)[i] ?? {}, from = prev;
     if (isPose(a.pose) && a.made !== false) prev = a.pose;
     if (a.kind !== 'turn' || a.made === false || !from || !isPose(a.pose)) return [];
-    const how = `turns ${spec.turn}° ${spec.toward ?? 'right'}: the turning tool laid on its ${spec.off ?? 'front'} sets it down past the tool’s far edge, ${stepsText(Math.hypot(a.pose.x - from.x, a.pose.y - from.y))} from where it stood (AL-TRN-1)`;
-    return [{ action: i, said: `It ${how}.`, made: how }];
+    const at = setDown(a.pose, arr(a.events)), what = `${spec.turn}° ${spec.toward ?? 'right'}`, turned = `turns ${what}`;
+    const why = `the turning tool laid on its ${spec.off ?? 'front'} sets it down past the tool’s far edge${at ? `, ${stepsText(Math.hypot(at.x - from.x, at.y - from.y))} from where it stood` : ''} (AL-TRN-1)`;
+    return [{ action: i, said: `It ${turned}: ${why}.`, made: `${turned}: ${why}`, what, turned, why }];
   });
 }
 
@@ -470,7 +514,7 @@ game.eventNodes = sequenceNodes;
 const CODEX = { forward: 1, backward: 2, left: 1, right: 1 }; // (A-AL-3: a unit given without one)
 game.verdictNote = (r, req = {}) => turnsSaid(r, req).map((t) => ` ${t.said}`).join('') + arr(r.actions).map((a) => {
   const beyond = a?.kind === 'turn' ? arr(a.events).find((e) => e.type === 'tool')?.stepsBeyond : 0;
-  if (!(beyond > 0) || !Number.isFinite(a.cost)) return '';
+  if (!(beyond > 0) || !Number.isFinite(a.cost) || a.made === false) return ''; // (a turn put back costs nothing: AL-LIM-3)
   const side = a.cost / (1 + beyond);
   return ` The turn costs ${a.cost}: ${side} for the side it turns off, and ${side} again for ${beyond === 1 ? 'the step' : `each of the ${beyond} steps`} the unit lies beyond the turning tool (AL-TRN-2).`;
 }).join('') + arr(r.reasons).filter((x) => x.code === 'not_enough_points').slice(0, 1).map((x) => {
