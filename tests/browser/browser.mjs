@@ -296,6 +296,18 @@ export async function touchDrag(page, from, to, { steps = 8, hold = null } = {})
  */
 export const setDice = (page, a, b) => page.evaluate(([x, y]) => { crypto.getRandomValues = (bytes) => { bytes[0] = x - 1; bytes[1] = y - 1; return bytes; }; }, [a, b]);
 
+// The Ninth Age's Spearmen pursuing the Raiders, fled 11″ facing 15°, with a roll of 10: the
+// pursuit its opening used to plan (it opens with nothing planned)
+export const SPEARMEN_PURSUIT = { pursuedUnit: 'Raiders', fleeFacing: 15, fleeDistance: 11, pursuers: [{ unit: 'Spearmen', distance: 10, overrun: false }] };
+
+/** That pursuit planned on The Ninth Age's opening position (the start of its history) and ruled. */
+export async function spearmenPursuit(page) {
+  await ruled(page);
+  await hook(page, 'plan', 'pursue', SPEARMEN_PURSUIT);
+  await page.waitForFunction(() => window.movecalcTest.request().query === 'pursue');
+  await ruled(page);
+}
+
 /**
  * The Ninth Age's opening fitted whole, and its Knights dragged by touch onto the Raiders' left
  * flank (the Raiders face 180: their east edge, 2.2″ east of their middle on their 4.92″ front)

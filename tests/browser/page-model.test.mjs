@@ -59,6 +59,8 @@ test('system specifics: AL codex and base, Ninth Age boundary, C&C preset, GODSG
   assert.equal(req.units[0].base, 'formation');
   assert.deepEqual(req.order.actions[0], { step: 'forward', distance: 1 });
   assert.deepEqual(req.turnOrder, ['red', 'blue']);
+  // (a pursuit planned: the opening plans none)
+  Object.assign(store.state.docs['ninth-age'], { query: 'pursue' }).inputs.pursue = { pursuedUnit: 'Raiders', fleeFacing: 15, fleeDistance: 11, pursuers: [{ unit: 'Spearmen', distance: 10, overrun: false }] };
   req = buildRequest('ninth-age', store.state.docs['ninth-age']);
   assert.equal(req.units[0].width, Math.round(5 * 25 / 25.4 * 1e6) / 1e6);
   assert.equal(req.units[2].fled, true);
@@ -241,6 +243,7 @@ test('a unit removed is named by no question of its game: fields naming it clear
   assert.deepEqual(cc.inputs.order.moves, []);
   // The Ninth Age's pursuit without the Spearmen: the pursuer's row goes, the pursued stay
   const na = defaultDoc('ninth-age');
+  na.inputs.pursue = { pursuedUnit: 'Raiders', fleeFacing: 15, fleeDistance: 11, pursuers: [{ unit: 'Spearmen', distance: 10, overrun: false }] };
   forgetRefs(na, 'Spearmen');
   assert.deepEqual([na.inputs.pursue.pursuedUnit, na.inputs.pursue.pursuers], ['Raiders', []]);
 });
