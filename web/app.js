@@ -652,7 +652,7 @@ function showMoved(was) {
  */
 function makeMove() {
   const before = doc().units.map((u) => ({ ...u }));
-  const r = ui.result, said = r?.response?.ok ? sys().madeWords?.(r.request ?? {}, r.response.result ?? {}, r.scene?.events ?? []) : null;
+  const r = ui.result, said = rulingSaid(r);
   const paid = paidWords(r);
   // what the ruling made leaves to do next (a card's: who may battle), said first
   const note = r?.response?.ok ? sys().madeNote?.(r.request ?? {}, r.response.result ?? {}) ?? '' : '';
@@ -660,6 +660,8 @@ function makeMove() {
   showMoved(before);
   sayMade((code, where) => (said ? code.madeWords([said.text], said.lead, note) : code.madeWords(code.movedWords(where, before, paid), 'Move made', note)));
 }
+// The move the ruling `r` makes, in its words where the game has them (`madeWords`: "Charge made: …")
+const rulingSaid = (r) => (r?.response?.ok ? sys().madeWords?.(r.request ?? {}, r.response.result ?? {}, r.scene?.events ?? []) : null);
 // What a hex move spent, where its answer says: a reached hex tapped (its reach entry's cost) or
 // a move's cost, of the points or allowance it had ("for 2 of its 3 movement points"): a tap's
 // move was made at once, and its verdict said where the unit went but not what it cost.
@@ -1024,13 +1026,15 @@ store.onChange((why, before) => {
   // a Redo of a move made says so, as Make this move did (the verdict showed the form's prompt for
   // the next question instead); an Undo shows the question asked again, ruled
   if ((why === 'undo' || why === 'redo') && before) showMoved(before.units ?? []);
-  if (why === 'redo' && before) sayMade((code, where) => { const redone = code.movedWords(where, before.units ?? []); return redone.length ? code.madeWords(redone, 'Redone') : null; });
+  // in the words it was made in: the ruling on screen, the move's as Undo left it ready
+  const said = why === 'redo' && sameData(ui.result?.request, buildRequest(store.state.system, before)) && rulingSaid(ui.result);
+  if (why === 'redo' && before) sayMade((code, where) => { const redone = code.movedWords(where, before.units ?? []); return redone.length ? code.madeWords(said ? [said.text] : redone, 'Redone') : null; });
   // (a move made on a unit's reach comes back with its hex picked: made-words.js undonePick)
   if (why === 'undo' && before) {
     sayMade((code, where) => {
       const pick = isHexBoard() && code.undonePick(doc(), sys().tapQuery, before.units ?? []);
       if (pick) store.setPick({ ...pick, undone: ui.edits });
-      return code.undoneWords(code.movedWords(where, before.units ?? [], '', 'back'));
+      return code.undoneWords(code.movedWords(where, before.units ?? [], '', 'back')) ?? code.undoneStep(sys(), before, doc());
     }, store.setUndone);
   }
   if (why === 'system') { holds(store.state.system, () => {}); store.setMode(defaultMode(doc())); } // its engine module starts loading now; the ruling follows
