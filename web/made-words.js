@@ -15,8 +15,8 @@ export const undoneWords = (said) => (said.length ? `Undone: ${said.join('; ')} 
  * What an Undo that moved no unit took back, in a game whose questions take dice (its
  * `play.dice`, play-rolls.js `diceWords`: there the drag, each roll and the question the dice
  * decide are steps of their own), from document `before` to `now`: the question chosen ("Pursue chosen, back on Charge"), a roll, rolled or typed
- * ("the roll: Flee distance 5, Knights 5"), or what the question asked ("the charge asked: Charger
- * Knights, Target Raiders", a drag's); else null. (An Undo of a roll said nothing: a review.)
+ * ("the roll: Flee distance 5, Knights 5"), or what the question asked, a drag's (its fields
+ * of one value, as the form labels them); else null. (An Undo of a roll said nothing: a review.)
  */
 export function undoneStep(game, before, now) {
   const dice = game.play?.dice;

@@ -7,6 +7,7 @@ import { chromium } from 'playwright-core';
 import { startServer } from '../../bin/serve.mjs';
 import { root } from '../js/util.mjs';
 import { testSite, collectExamples } from '../../web/build-site.mjs';
+import { SPEARMEN_PURSUIT } from './positions.mjs';
 import { toBase64url } from '../../web/share.js';
 import { createEngine } from '../../wasm/movecalc.mjs';
 
@@ -296,11 +297,7 @@ export async function touchDrag(page, from, to, { steps = 8, hold = null } = {})
  */
 export const setDice = (page, a, b) => page.evaluate(([x, y]) => { crypto.getRandomValues = (bytes) => { bytes[0] = x - 1; bytes[1] = y - 1; return bytes; }; }, [a, b]);
 
-// The Ninth Age's Spearmen pursuing the Raiders, fled 11″ facing 15°, with a roll of 10: the
-// pursuit its opening used to plan (it opens with nothing planned)
-export const SPEARMEN_PURSUIT = { pursuedUnit: 'Raiders', fleeFacing: 15, fleeDistance: 11, pursuers: [{ unit: 'Spearmen', distance: 10, overrun: false }] };
-
-/** That pursuit planned on The Ninth Age's opening position (the start of its history) and ruled. */
+/** The Spearmen's pursuit of the Raiders (positions.mjs) planned on The Ninth Age's opening position (the start of its history) and ruled. */
 export async function spearmenPursuit(page) {
   await ruled(page);
   await hook(page, 'plan', 'pursue', SPEARMEN_PURSUIT);
