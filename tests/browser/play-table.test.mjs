@@ -370,6 +370,8 @@ test('ninth-age (360x740, touch): play, 9A-ARC-1 dragged onto the Raiders’ fro
   await openPanel(page, 'ask-panel');
   await page.selectOption('#query', 'charge');
   await ruled(page);
+  // (the Knights' range: the opening's charge has no charger)
+  await page.selectOption('[data-key="q.charger"]', 'Knights');
   await page.fill('[data-key="q.range"]', '2');
   await page.tap('#verdict');
   await ruled(page);
@@ -763,14 +765,15 @@ test('ninth-age (1280x800, keyboard): play, 9A-CH-1 9A-ARC-1 with the Knights’
   near(three.from[1], 16 + 0.985 * 0.985, 'y', 0.01);
   near(Math.hypot(three.to[0] - three.from[0], three.to[1] - three.from[1]), 3, 'three presses, 3″ ahead');
   assert.match(three.label, /^3″ of 8″/, 'against the Knights’ Advance Rate of 8″');
-  assert.notEqual((await pageRequest(page)).query, 'charge', 'open ground: no charge');
+  const aimed = async () => (await pageRequest(page)).target === 'Raiders';
+  assert.equal(await aimed(), false, 'open ground: no charge');
   // 7 more ahead: the finger at (40.09, 26.82), beside the Raiders; then left, one press at a time:
   // the 7th takes it to x 40.09 − 7 × 0.985 = 33.19 (y 25.60), inside their east edge (x 33.46)
   for (let i = 0; i < 7; i++) await page.keyboard.press('ArrowUp');
   let presses = 0;
-  while (presses < 12 && (await pageRequest(page)).query !== 'charge') { await page.keyboard.press('ArrowLeft'); presses++; }
+  while (presses < 12 && !(await aimed())) { await page.keyboard.press('ArrowLeft'); presses++; }
   assert.equal(presses, 7, 'the charge is aimed on the 7th press left');
-  await page.waitForFunction(() => window.movecalcTest.request().query === 'charge' && window.movecalcTest.ruled());
+  await page.waitForFunction(() => window.movecalcTest.request().target === 'Raiders' && window.movecalcTest.ruled());
   const request = await pageRequest(page);
   assert.deepEqual([request.charger, request.target], ['Knights', 'Raiders']);
   assert.equal((await answer(request)).facing, 'left', 'the engine: the left flank (9A-ARC-1)');
