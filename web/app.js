@@ -147,7 +147,7 @@ const board = new Board(canvas, {
   select: (id) => store.select(id),
   dragTo: (id, w, pointer) => tools.dragTo(id, w, pointer),
   rotateTo: (id, w, free) => tools.rotateTo(id, w, free),
-  dragEnd(id, cancelled, moved) { store.nextGesture(); tools.dragEnd(id, cancelled); if (moved && !cancelled) revealWhole(); },
+  dragEnd(id, cancelled) { store.nextGesture(); tools.dragEnd(id, cancelled); },
   // where unit `id`, carried in play, would stand (play-hex.js carry: a many-hex unit on its lattice)
   carriedAt: (id) => (ui.carry?.id === id && !ui.carry.dropped ? ui.carry.at : null),
   // a unit the ruling offers as a choice (the game's `tapChoice`) is chosen by a tap in play
@@ -175,7 +175,9 @@ const board = new Board(canvas, {
 // (refreshNow), and checked in a task after each frame that used them and whenever a control or
 // the canvas changes size, shows or hides (observers), where the layout is fresh: a change is
 // painted again at once.
-const COVERING = ['play-bar', 'timeline', 'apply', 'unit-tray', 'zoom-out', 'zoom-in', 'fit'];
+// (the first visit's how-to over the board's top too: a first view framed under it hid a reach's
+// first rows until the first touch)
+const COVERING = ['play-bar', 'timeline', 'apply', 'unit-tray', 'zoom-out', 'zoom-in', 'fit', 'coach'];
 function readCovers() {
   const c = canvas.getBoundingClientRect(), [x, y] = board.origin(c); // (in the drawing's px)
   return COVERING.map($)
@@ -347,20 +349,6 @@ const padded = (b, p) => [b[0] - p, b[1] - p, b[2] + p, b[3] + p];
  * view by a pan where one is off it; 'reach': a tapped unit's reach brought into view; `follow`
  * keeps its mover in view; a picked hex: the view stays).
  */
-/**
- * The answer on screen, where its game shows it whole (`showWhole`), brought into view where it is
- * not, with room round it; false for another. After a ruling, and at a unit's drag's end: its
- * answers came while the finger was down, when the view stays (a landscape phone's charge ended
- * with its end's box on the board's top edge, cut).
- */
-function revealWhole() {
-  const r = ui.result;
-  if (r?.response?.ok !== true || !ownQuery(r.request?.system, r.request?.query)?.showWhole) return false;
-  // (the bounds hold a pose's middle: its framing's padding and a unit more round them)
-  const b = resultBounds(r.scene, r.request), all = b && padded(b.bounds, (typeof b.pad === 'function' ? b.pad(board.w) : b.pad) + 1);
-  if (all && !board.shows(all)) board.reveal(all);
-  return true;
-}
 function redrawResult(frame = false, follow = false) {
   const r = ui.result;
   if (!r) return;
@@ -435,7 +423,8 @@ function redrawResult(frame = false, follow = false) {
   // shows whole (`showWhole`). A view framed again after each drop, roll or piece placed put the
   // next hex tapped elsewhere (a newcomer's review)
   else if (b && follow) {
-    if (!revealWhole()) { if (b.mover && !board.unitClear(b.mover)) board.showUnits([b.mover], true); }
+    if (ownQuery(r.request?.system, r.request?.query)?.showWhole) { if (!board.shows(b.bounds)) board.reveal(b.bounds); }
+    else if (b.mover && !board.unitClear(b.mover)) board.showUnits([b.mover], true);
   }
   showChoices(b);
 }

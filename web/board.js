@@ -1869,7 +1869,7 @@ export class Board extends Painter {
     if (!cancelled && g.type === 'drag' && !g.moved) this.ctl.tapUnit?.(g.unit);
     // a tap on the handle is a tap on what lies under it (a hex of the reach): only a drag turns
     if (!cancelled && g.type === 'rotate' && !g.moved) this.ctl.tap(this.toWorld(g.x0, g.y0));
-    if (g.type === 'drag' || g.type === 'rotate') this.ctl.dragEnd(g.unit, cancelled, g.moved);
+    if (g.type === 'drag' || g.type === 'rotate') this.ctl.dragEnd(g.unit, cancelled);
   }
 
   // ---- drawing ----

@@ -1,18 +1,15 @@
 // The lines a phone's verdict shows (app.js markCut, which fetches this when a verdict is first cut).
 
 // A phone's verdict shows four or five lines (style.css), more where its first sentence, the
-// outcome (a refusal's two, its reason too), needs them (--more): whole, and a line below it for
-// the "… more" cue where more follows. Only the rule references and later reasons go behind the
-// cue: Torn World's three ejected allies' outcome ran past a landscape phone's fifth line (a newcomer's review). The lines
+// outcome, needs them (--more): whole, and a line below it for the "… more" cue where more
+// follows. Only the rule references and later reasons go behind the cue: Torn World's three
+// ejected allies' outcome ran past a landscape phone's fifth line (a newcomer's review). The lines
 // added come from the panel under it (#panels), never from the controls round it: a landscape
 // phone's column with the play bar's two rows had none to give, and its rows squashed (Play and
 // Set up 39 px tall, the bar's second row under the verdict).
 export function outcomeLines(v) {
   if (v.classList.contains('whole')) return;
-  // (a refusal's outcome is its first two sentences, what was refused and why: "Legion: not a
-  // legal move." put its reason behind the cue)
-  const text = v.textContent, ends = [...text.matchAll(/[.!?](\s|$)/g)].map((m) => m.index + 1);
-  const end = ends[v.classList.contains('illegal') ? Math.min(1, ends.length - 1) : 0] ?? text.length;
+  const text = v.textContent, m = /[.!?](\s|$)/.exec(text), end = m ? m.index + 1 : text.length;
   const cs = getComputedStyle(v), line = parseFloat(cs.lineHeight), was = Number(v.style.getPropertyValue('--more') || 0);
   const shown = Math.floor((v.clientHeight - parseFloat(cs.paddingTop) - parseFloat(cs.paddingBottom)) / line + 0.05) - was;
   let more = 0;

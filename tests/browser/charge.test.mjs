@@ -47,7 +47,7 @@ for (const [size, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
     // the wheel's outer corner (front-left) travels 2 × π/6 = π/3″, the rest goes straight
     const straight = 4 - Math.PI / 3, end = ahead(straight);
     // the verdict as measured at the table (inches to 0.1, degrees to 1), the list below it exact
-    assert.match(await verdict(page), new RegExp(`^C cannot charge: out of range \\(needs [0-9.]+″, rolled 6″\\)\\. Failed Charge Move \\(highest D6 4\\): moves 4″ \\(wheels 30° to face the target’s centre, then ${r1(straight)}″ straight\\), ends at \\(${r1(end[0])}″, ${r1(end[1])}″\\) facing 30°, nothing in the way; Shaken, no longer Charging\\.$`));
+    assert.match(await verdict(page), new RegExp(`^The charge cannot be made\\. C cannot charge: out of range \\(needs [0-9.]+″, rolled 6″\\)\\. Failed Charge Move \\(highest D6 4\\): moves 4″ \\(wheels 30° to face the target’s centre, then ${r1(straight)}″ straight\\), ends at \\(${r1(end[0])}″, ${r1(end[1])}″\\) facing 30°, nothing in the way; Shaken, no longer Charging\\.$`));
     assert.match(await details(page), /Failed Charge Move \(amber on the board\)\s*A-9A-4/);
     assert.ok((await details(page)).includes(`then ${+straight.toFixed(3)}″ straight), ends at (${+end[0].toFixed(3)}, ${+end[1].toFixed(3)}) facing 30°`), 'exact figures in the details');
     let items = await overlay(page);

@@ -5,10 +5,9 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { launch, engineAnswer as answer, openPage, pageRequest, pickSystem, ruled, hook, artifacts, touchDrag, painted, boardContent, setDice, knightsOnRaidersFlank } from './browser.mjs';
+import { launch, engineAnswer as answer, openPage, pageRequest, pickSystem, ruled, hook, artifacts, touchDrag, painted, boardContent } from './browser.mjs';
 import { createEngine } from '../../wasm/movecalc.mjs';
-import { toOffset, center } from '../../web/hex.js';
-import { boardCells } from '../../web/model.js';
+import { toOffset } from '../../web/hex.js';
 
 let env;
 before(async () => { env = await launch(); });
@@ -79,14 +78,6 @@ async function ejectingDrops(page) {
   return drops;
 }
 
-/** The whole board shown where unit `id` is out of the view (a finger drags only what it sees). */
-async function unitInView(page, id) {
-  const p = await hook(page, 'screenOf', id), board = await boardContent(page);
-  if (p.x > board.x && p.x < board.x + board.w && p.y > board.y && p.y < board.y + board.h) return;
-  await page.tap('#fit');
-  await painted(page);
-}
-
 /** The hexes (offset) whose disc of half a hex across lies out of the board's view or under a floating control. */
 async function hiddenHexes(page, hexes) {
   const board = await boardContent(page), controls = await boxes(page, FLOATING);
@@ -109,7 +100,6 @@ for (const { id } of EJECTING) {
       const drops = await ejectingDrops(page);
       if (!drops.length) { t.skip('no move of its own position ejects'); await context.close(); return; }
       for (const d of drops) {
-        await unitInView(page, d.unit);
         await touchDrag(page, await hook(page, 'screenOf', d.unit), await hook(page, 'screenOfHex', d.at.col, d.at.row));
         await page.waitForSelector('#play-bar [data-dexterity], #play-bar [data-hex]');
         await ruled(page);
@@ -197,7 +187,7 @@ for (const { id } of HEX_GAMES) {
       await pickSystem(page, id);
       await painted(page);
       const board = await boardContent(page), [note] = await boxes(page, '#coach');
-      const below = Math.max(board.y + 40, note && overlaps(note, board) ? note.y + note.h + 24 : 0); // (the columns' numbers pinned under the note, and a row beside them)
+      const below = Math.max(board.y + 40, note && note.x < board.x + board.w ? note.y + note.h + 24 : 0); // (the columns' numbers pinned under the note, and a row beside them)
       const rows = new Map();
       for (const c of await hook(page, 'cellsOnScreen')) if (c.x > board.x && c.x < board.x + board.w && c.y > below && c.y < board.y + board.h - 8) rows.set(c.row, c.y - board.y);
       const all = await hook(page, 'boardLabels'), labels = all.filter((l) => l.kind === 'grid');
@@ -211,150 +201,3 @@ for (const { id } of HEX_GAMES) {
     });
   }
 }
-
-// An upright phone's first visit: the note saying how play works covers none of the board (over
-// its top it hid The Ninth Age's flee arrow and C&C's first row), nor a control; it shows whole, at
-// a size read without zooming, and leaves the verdict's first line in view.
-test('360x740, touch: every game\'s first-visit note lies off the board, over no control, whole and readable', { timeout: 300000 }, async () => {
-  for (const { id } of SYSTEMS) {
-    const { context, page, errors } = await openPage(env, PORTRAIT, { touch: true });
-    await pickSystem(page, id);
-    await painted(page);
-    const [note] = await boxes(page, '#coach');
-    assert.ok(note, `${id}: the note shows`);
-    await page.screenshot({ path: join(artifacts, `covered-${id}-note-360x740.png`) });
-    const board = await boardContent(page);
-    assert.ok(!overlaps(note, board), `${id}: the note ${JSON.stringify(note)} off the board ${JSON.stringify(board)}`);
-    const controls = await boxes(page, '#system, .tools label, #sheet-handle, #legend-panel > summary, #undo, #redo, #full-board, #play-bar button, #play-bar select, #timeline button, #tabs > *');
-    assert.deepEqual(controls.filter((c) => overlaps(c, note)).map((c) => c.id), [], `${id}: the controls under the note`);
-    const shown = await page.$eval('#coach', (e) => ({ whole: e.scrollHeight <= e.clientHeight + 1, size: parseFloat(getComputedStyle(e).fontSize) }));
-    assert.ok(shown.whole && shown.size >= 12, `${id}: the note whole, its letters 12 px at least: ${JSON.stringify(shown)}`);
-    const first = await page.$eval('#verdict', (v) => { const r = document.createRange(); r.selectNodeContents(v); const l = r.getClientRects()[0]; return { x: l.left, y: l.top, w: l.width, h: l.height }; });
-    assert.ok(!overlaps(first, note), `${id}: the verdict's first line ${JSON.stringify(first)} clear of the note`);
-    assert.deepEqual(errors, []);
-    await context.close();
-  }
-});
-
-// An upright phone's opening of a hex board: no hex lies under the controls floating over the
-// board's foot (the zoom buttons over the bottom row, Make this move beside them): the framing
-// keeps their room, the board's rows above them.
-for (const { id } of HEX_GAMES) {
-  test(`${id} (360x740, touch): the opening draws no hex under the zoom buttons nor Make this move`, { timeout: 300000 }, async () => {
-    const { context, page, errors } = await openPage(env, PORTRAIT, { touch: true });
-    await pickSystem(page, id);
-    await painted(page);
-    const controls = await boxes(page, FLOATING);
-    assert.ok(controls.some((c) => c.id === 'zoom-in'), 'the zoom buttons over the board');
-    // each hex's disc (half the spacing of two neighbours across) on the screen
-    const { system, doc } = await hook(page, 'state');
-    const discs = await page.evaluate((cells) => {
-      const t = window.movecalcTest, [a, b] = [t.screenOfHex(1, 1), t.screenOfHex(2, 1)], r = Math.hypot(a.x - b.x, a.y - b.y) / 2;
-      return cells.map(({ name, x, y }) => { const p = t.screenOfWorld(x, y); return { name, x: p.x - r, y: p.y - r, w: 2 * r, h: 2 * r }; });
-    }, boardCells(system, doc.board).map((c) => { const [x, y] = center(c.q, c.r), o = toOffset(c.q, c.r); return { name: `col ${o.col}, row ${o.row}`, x, y }; }));
-    assert.ok(discs.length > 20, `the board's hexes: ${discs.length}`);
-    await page.screenshot({ path: join(artifacts, `covered-${id}-foot-360x740.png`) });
-    assert.deepEqual(discs.flatMap((d) => controls.filter((c) => overlaps(d, c)).map((c) => `${d.name} under #${c.id}`)), [], 'hexes under a control');
-    assert.deepEqual(errors, []);
-    await context.close();
-  });
-}
-
-// A unit's name on the board at a phone's opening shows whole, beside its token or beside the
-// arrow at the view's edge pointing to it: an upright phone cut Torn World's "Faceless One" to "Fa…"
-// by its arrow, under the first visit's note.
-for (const { id } of SYSTEMS) {
-  for (const vp of [PORTRAIT, LANDSCAPE]) {
-    test(`${id} (${vp.width}x${vp.height}, touch): the opening's unit names whole, by their tokens and their arrows`, { timeout: 300000 }, async () => {
-      const { context, page, errors } = await openPage(env, vp, { touch: true });
-      await pickSystem(page, id);
-      await painted(page);
-      const names = (await hook(page, 'state')).doc.units.map((u) => String(u.name ?? u.id));
-      const texts = (await hook(page, 'boardLabels')).map((l) => l.text);
-      assert.ok(texts.some((t) => names.includes(t)), 'names drawn');
-      assert.deepEqual(texts.filter((t) => t.endsWith('…') && names.some((n) => n.startsWith(t.slice(0, -1)))), [], 'names cut short');
-      assert.deepEqual(errors, []);
-      await context.close();
-    });
-  }
-}
-
-// A 360 px phone's toolbar: the mode (Play | Set up) and the tools (Move | … | Ruler) are two
-// controls a gap apart (touching, they read as one), and each word keeps room within its border
-// ("Set up" touched it).
-test('360x740, touch: the mode and the tools two controls apart, each word clear of its border', { timeout: 300000 }, async () => {
-  const { context, page, errors } = await openPage(env, PORTRAIT, { touch: true });
-  for (const { id } of SYSTEMS) {
-    await pickSystem(page, id);
-    const [mode, tools] = await page.$$eval('.tools', (gs) => gs.map((g) => { const r = g.getBoundingClientRect(); return { left: r.left, right: r.right, top: r.top }; }));
-    assert.equal(Math.round(mode.top), Math.round(tools.top), `${id}: one row`);
-    assert.ok(tools.left - mode.right >= 4, `${id}: a gap between the mode and the tools: ${JSON.stringify({ mode, tools })}`);
-    const tight = await page.$$eval('.tools label', (ls) => ls.filter((l) => l.offsetParent !== null).flatMap((l) => {
-      const r = document.createRange(); r.selectNodeContents(l);
-      const t = [...r.getClientRects()].filter((x) => x.width > 0), b = l.getBoundingClientRect();
-      if (!t.length) return [];
-      const [x0, x1] = [Math.min(...t.map((x) => x.left)), Math.max(...t.map((x) => x.right))];
-      return x0 - b.left >= 3 && b.right - x1 >= 3 ? [] : [`${l.textContent.trim()} ${(x0 - b.left).toFixed(1)} / ${(b.right - x1).toFixed(1)} px`];
-    }));
-    assert.deepEqual(tight, [], `${id}: words against their border`);
-  }
-  await page.screenshot({ path: join(artifacts, 'covered-toolbar-360x740.png') });
-  assert.deepEqual(errors, []);
-  await context.close();
-});
-
-// A refusal says why before the phone's "… more": The Ninth Age's charge rolled short (9A-CH-1: 8″
-// + 1 + 2 = 11″ for a charge of 12″ or more) said the roll, "The charge cannot be made." and only
-// then that it was out of range, behind the cue.
-test('ninth-age (360x740, touch): 9A-CH-1 a charge rolled short: the verdict shows why (out of range, needs, rolled) above its "… more"', { timeout: 300000 }, async () => {
-  const { context, page, errors } = await openPage(env, PORTRAIT, { touch: true });
-  await pickSystem(page, 'ninth-age');
-  await knightsOnRaidersFlank(page);
-  await setDice(page, 1, 2);
-  await page.tap('#play-roll');
-  await ruled(page);
-  await painted(page);
-  await page.screenshot({ path: join(artifacts, 'covered-ninth-age-short-360x740.png') });
-  const seen = await page.$eval('#verdict', (v) => {
-    const m = /out of range \(needs [^)]*\)/.exec(v.textContent);
-    if (!m) return { text: v.textContent };
-    let n = 0, range = null;
-    for (const t of (function* walk(e) { for (const c of e.childNodes) if (c.nodeType === 3) yield c; else yield* walk(c); })(v)) {
-      if (!range && n + t.length >= m.index + m[0].length) { range = document.createRange(); range.setStart(t, m.index + m[0].length - n - 1); range.setEnd(t, m.index + m[0].length - n); }
-      n += t.length;
-    }
-    const line = parseFloat(getComputedStyle(v).lineHeight), box = v.getBoundingClientRect();
-    // (the words' end above the last line shown, which the cue shares, where more follows)
-    return { text: v.textContent, cut: v.classList.contains('cut'), end: range.getBoundingClientRect().bottom, limit: box.top + v.clientTop + v.clientHeight - (v.classList.contains('cut') ? line : 0) + 1 };
-  });
-  assert.ok(seen.end !== undefined, `the reason said: ${seen.text}`);
-  assert.ok(seen.end <= seen.limit, `the reason above the cue: ${JSON.stringify(seen)}`);
-  assert.deepEqual(errors, []);
-  await context.close();
-});
-
-// A charge asked by touch from a landscape phone's opening (the Knights onto the Raiders' left
-// flank, at the board's top): where the charger ends is drawn whole in the view, clear of its
-// edges (its box lay on the board's top edge, cut). Each pose's box is taken as its half-diagonal
-// round its middle, whatever its facing.
-test('ninth-age (740x360, touch): 9A-CH-1 a charge asked at the board\'s top: its end drawn whole in the view, clear of the edge', { timeout: 300000 }, async () => {
-  const { context, page, errors } = await openPage(env, LANDSCAPE, { touch: true });
-  await pickSystem(page, 'ninth-age');
-  await painted(page);
-  const raiders = (await hook(page, 'state')).doc.units.find((u) => u.id === 'Raiders');
-  await touchDrag(page, await hook(page, 'screenOf', 'Knights'), await hook(page, 'screenOfWorld', raiders.x + 2.2, raiders.y));
-  await ruled(page);
-  await painted(page);
-  await page.screenshot({ path: join(artifacts, 'covered-ninth-age-charge-740x360.png') });
-  const board = await boardContent(page), poses = (await hook(page, 'overlay')).filter((o) => o.type === 'pose');
-  assert.ok(poses.length > 0, 'the charge\'s end drawn');
-  const cut = [];
-  for (const o of poses) {
-    const r = Math.hypot(o.w, o.d) / 2, a = await hook(page, 'screenOfWorld', o.pose.x - r, o.pose.y - r), b = await hook(page, 'screenOfWorld', o.pose.x + r, o.pose.y + r);
-    const box = [Math.min(a.x, b.x), Math.min(a.y, b.y), Math.max(a.x, b.x), Math.max(a.y, b.y)];
-    if (box[0] < board.x + 4 || box[1] < board.y + 4 || box[2] > board.x + board.w - 4 || box[3] > board.y + board.h - 4) cut.push(`${o.label}: ${box.map(Math.round)}`);
-  }
-  assert.deepEqual(cut, [], `ends cut at the view's edge ${JSON.stringify(board)}`);
-  assert.deepEqual(errors, []);
-  await context.close();
-});

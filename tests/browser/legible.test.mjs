@@ -109,9 +109,9 @@ for (const system of HEX_GAMES) {
   });
 }
 
-// A phone's first visit shows how to play until the first touch, the units the question names
-// clear of it (over the board's top, Torn World's reach's first rows and The Ninth Age's Raiders
-// sat under it; it is off the board now, covered.test).
+// A phone's first visit shows how to play over the board's top until the first touch: the first
+// view is framed below it, the units the question names clear of it (Torn World's reach's first
+// rows and The Ninth Age's Raiders sat under it).
 for (const system of SYSTEMS) {
   test(`${system} (${PHONE.width}x${PHONE.height}, touch): the first visit's how-to over the board covers none of the units its question names`, async () => {
     const { context, page, errors } = await openPage(env, PHONE, { touch: true });

@@ -291,7 +291,7 @@ test('ninth-age (360x740, touch): play, 9A-CH-1 A-9A-4 a charge rolled short: 1 
   await ruled(page);
   const request = await pageRequest(page);
   assert.deepEqual([request.range, request.highestDie], [11, 2], 'Advance Rate 8″ + 1 + 2, the highest D6 2');
-  assert.match(await verdict(page), /^Rolled 2 \+ 1: Charge Range 8″ \+ 3 = 11″, short of 12(\.\d)?″\. \(rule 9A-CH-1\) Knights cannot charge: out of range \(needs 12(\.\d)?″, rolled 11″\)\. Failed Charge Move \(highest D6 2\): moves 2″/);
+  assert.match(await verdict(page), /^Rolled 2 \+ 1: Charge Range 8″ \+ 3 = 11″, short of 12(\.\d)?″\. \(rule 9A-CH-1\) The charge cannot be made\. Knights cannot charge: out of range \(needs 12(\.\d)?″, rolled 11″\)\. Failed Charge Move \(highest D6 2\): moves 2″/);
   await page.tap('#apply');
   await page.waitForFunction(() => document.querySelector('#verdict').textContent.startsWith('Charge failed: Knights cannot charge: out of range'));
   await ruled(page);

@@ -205,9 +205,7 @@ export function chargeCode({ later, facingName, does, MEASURED, EXACT, advanceOf
         kind: made === list.length ? 'legal' : made ? 'answered' : 'illegal' };
     }
     const says = chargeText(r, target, MEASURED);
-    // (one that cannot: why, in its first sentence, which a phone shows whole; after "The charge
-    // cannot be made." the reason and the roll went behind "… more")
-    return r.possible ? { text: `The charge can be made: ${says}.`, kind: 'legal' } : { text: `${says}.`, kind: 'illegal' };
+    return r.possible ? { text: `The charge can be made: ${says}.`, kind: 'legal' } : { text: `The charge cannot be made. ${says}.`, kind: 'illegal' };
   }
 
   // what Make this move made (app.js, the game's madeWords): each charger's charge, or, the range
