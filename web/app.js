@@ -144,6 +144,7 @@ const board = new Board(canvas, {
   mode: () => (store.locked ? 'view' : ui.tool === 'move' && tools.playing() ? 'play' : ui.tool),
   // a game whose units turn in play by their turn handle (a game of move orders, play-table.js)
   playTurns: () => sys().tablePlay === 'order',
+  turner: () => doc().inputs[doc().query]?.unit,
   select: (id) => store.select(id),
   dragTo: (id, w, pointer) => tools.dragTo(id, w, pointer),
   rotateTo: (id, w, free) => tools.rotateTo(id, w, free),

@@ -1,8 +1,8 @@
 // The rotate handle of the selected unit (Set up's move tool; in play, a game whose units turn by
-// it): where it goes, clear of the answer's markers and of other units (a hex unit's on a corner),
-// and its drawing. Board.js fetches it when a board would first show one (`loadHandle`); a first
-// view selects no unit (a game of move orders, which selects its question's, brings it:
-// play-table-order.js).
+// it, its question's while none is selected: board.js handleUnit): where it goes, clear of the
+// answer's markers and of other units (a hex unit's on a corner), and its drawing. Board.js fetches
+// it when a board would first show one (`loadHandle`); a first view selects no unit (a game of move
+// orders, which shows its question's from the first view, brings it: play-table-order.js).
 import { Painter, clamp, overlap, MIN_TEXT } from './board.js';
 import { center, corner, dirVector } from './hex.js';
 import { rad } from './geometry.js';

@@ -1771,9 +1771,19 @@ export class Board extends Painter {
     return small;
   }
 
-  /** The selected unit and its handle's place when (sx, sy) is on that handle, else null. */
+  /**
+   * The unit whose turn handle shows in `mode`: the selected one; in play of a game that turns its
+   * units by it (`playTurns`), while none is selected, its question's (`turner`): a first view's
+   * turn is one drag, as its hint says. Null where no handle shows.
+   */
+  handleUnit(mode) {
+    const units = this.scene?.units ?? [], play = mode === 'play' && this.ctl.playTurns?.();
+    return mode === 'move' || play ? units.find((v) => v.selected) ?? (play && units.find((v) => v.id === this.ctl.turner?.())) ?? null : null;
+  }
+
+  /** The handle's unit and its place when (sx, sy) is on that handle, else null. */
   handleAt(sx, sy) {
-    const u = this.scene?.units.find((v) => v.selected);
+    const u = this.handleUnit(this.ctl.mode());
     const place = u && this.handlePlace?.(u); // (none drawn until board-handle.js has come)
     return place?.at && Math.hypot(place.at[0] - sx, place.at[1] - sy) <= this.handleR(u) + 10 ? { unit: u, spin: place.spin } : null;
   }
@@ -1802,7 +1812,7 @@ export class Board extends Painter {
     // in play a drag of a unit is its move (tools.js), which turns it as the rules do: no handle,
     // unless the game turns its units in play by it (a game of move orders: `playTurns`)
     if (mode === 'move' || mode === 'play') {
-      const handle = mode === 'move' || (mode === 'play' && this.ctl.playTurns?.()) ? this.handleAt(x, y) : null;
+      const handle = this.handleAt(x, y);
       const unit = handle ? null : this.unitAt(x, y);
       // a drag's frames draw the other units and their names as layers (paintScene's `still`):
       // their canvases are made as the unit is picked up, not in the drag's first frame, where
@@ -1911,12 +1921,11 @@ export class Board extends Painter {
     const width = Math.round(this.w * d), height = Math.round(this.h * d);
     if (this.canvas.width !== width || this.canvas.height !== height) Object.assign(this.canvas, { width, height });
     c.setTransform(d, 0, 0, d, 0, 0);
-    const sel = sc.units.find((u) => u.selected);
     this.size = [this.w, this.h];
-    const mode = this.ctl.mode(), handle = sel && (mode === 'move' || (mode === 'play' && this.ctl.playTurns?.()));
+    const handle = this.handleUnit(this.ctl.mode());
     // the rotate handle's code comes when one would first be shown: drawn in the frame after it has
     if (handle && !this.handleOf) loadHandle().then(() => this.draw(), () => {});
-    try { this.paintScene(sc, handle && this.handleOf ? sel : null); } finally { this.size = null; this.zoomed = false; }
+    try { this.paintScene(sc, handle && this.handleOf ? handle : null); } finally { this.size = null; this.zoomed = false; }
     // a frame that only drew more names moved nothing the units' controls follow
     const full = this.full;
     this.full = false;

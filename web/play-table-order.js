@@ -8,7 +8,7 @@
 import { frameVector, inFrame, rad, rectCorners } from './geometry.js';
 import { el, showParts } from './draw.js';
 import { Painter } from './board.js';
-// the turn handle, shown from the first view (handleShown): this game's own, not fetched after it
+// the turn handle, shown from the first view (board.js handleUnit): this game's own, not fetched after it
 import './board-handle.js';
 
 /**
@@ -313,15 +313,6 @@ export function orderPlay({ store, ui, doc, unitInfo, refresh, bar, board }, { s
     return pts.some((p) => p[0] > r.left) && pts.some((p) => p[0] < r.right) && pts.some((p) => p[1] > r.top) && pts.some((p) => p[1] < r.bottom);
   }
 
-  // While no unit is selected the question's is, once its answer is drawn, so that its turn handle
-  // shows from the first view on: a turn is one drag, as the first visit's hint says (a tap on the
-  // unit first made it two). (Selected before the answer, its refresh left an order held after a
-  // reload unframed, the whole table fitted.)
-  function handleShown() {
-    const d = doc(), id = d.inputs[d.query]?.unit;
-    if (ui.selected === null && ui.result && !ui.carry && !store.locked && typeof id === 'string' && unitInfo(id)) store.select(id);
-  }
-
   /**
    * The play bar while an order is open: its points spent and left, and End order (one Undo step:
    * the unit's next drag is a new order, paid from all its points; a drop it refused is not asked
@@ -331,7 +322,6 @@ export function orderPlay({ store, ui, doc, unitInfo, refresh, bar, board }, { s
    * (`held`: a finger on the board, under which it stays where it is).
    */
   function render(held) {
-    handleShown();
     const b = openOrder(doc());
     if (!b) return false;
     const p = el('p', `${b.unit}: ${said(b).spent}`);
