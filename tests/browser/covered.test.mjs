@@ -187,7 +187,7 @@ for (const { id } of HEX_GAMES) {
       await pickSystem(page, id);
       await painted(page);
       const board = await boardContent(page), [note] = await boxes(page, '#coach');
-      const below = Math.max(board.y + 40, note && note.x < board.x + board.w ? note.y + note.h + 24 : 0); // (the columns' numbers pinned under the note, and a row beside them)
+      const below = Math.max(board.y + 40, note && note.x < board.x + board.w ? note.y + note.h + 27 : 0); // (the columns' numbers pinned under the note on their strip, and a row whose number would cross it)
       const rows = new Map();
       for (const c of await hook(page, 'cellsOnScreen')) if (c.x > board.x && c.x < board.x + board.w && c.y > below && c.y < board.y + board.h - 8) rows.set(c.row, c.y - board.y);
       const all = await hook(page, 'boardLabels'), labels = all.filter((l) => l.kind === 'grid');
