@@ -47,9 +47,11 @@ test('a plated label the top edge would cut is refused, drawn nowhere, so that i
   assert.equal(p.drawnText.at(-1)[0], 'Hastati');
 });
 
-// the hex games' views framed inside the board, so that the rows' numbers are pinned at the view's left edge
+// the hex games' views framed inside the board, so that the rows' numbers are pinned at the view's left edge,
+// on a strip whose line parts them from the hexes (board-hex.js paintHexCoords): 3 px clear of a cost
+// beyond it (9 px before the strip, where "8" beside a cut hex's cost 4 read as 84)
 for (const system of games.filter((g) => SYSTEMS[g].board !== 'free')) {
-  test(`${system}: a row's number pinned at the view's edge is never drawn within 9 px of a hex's cost on its line`, () => {
+  test(`${system}: a row's number pinned at the view's edge, on the rows' strip, is never drawn within 3 px of a hex's cost on its line`, () => {
     // a cost on every hex of the even rows: the odd rows' numbers stay clear of them
     const costs = (sc) => [{ type: 'hexes', color: 'rgba(0,0,0,0.1)', cells: sc.cells.filter((h) => h.r % 2 === 0).map((h) => ({ q: h.q, r: h.r, label: 4 })) }];
     let pinned = 0;
@@ -61,9 +63,9 @@ for (const system of games.filter((g) => SYSTEMS[g].board !== 'free')) {
       p.oy -= 2 * p.s;
       p.drawnText = []; p.labelBoxes = [];
       p.paintScene(p.scene);
-      const rows = p.drawnText.filter(([, , box, kind]) => kind === 'grid' && box[0] < 3);
+      const rows = p.drawnText.filter(([, , box, kind]) => kind === 'grid' && box[0] < 10); // (pinned: centred on the rows' strip)
       for (const [t, , box] of rows) {
-        const beside = p.drawnText.filter(([, , b]) => b !== box && b[1] < box[3] && box[1] < b[3] && b[0] < box[2] + 9 && box[0] - 9 < b[2]);
+        const beside = p.drawnText.filter(([, , b]) => b !== box && b[1] < box[3] && box[1] < b[3] && b[0] < box[2] + 3 && box[0] - 3 < b[2]);
         assert.deepEqual(beside.map(([o]) => o), [], `row ${t}'s number at ${box.map(Math.round)}`);
       }
       pinned += rows.length;
