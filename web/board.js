@@ -14,7 +14,7 @@ export const fetchedOnce = (load) => { let code = null; return () => (code ??= l
 /**
  * The rotate handle's placing and drawing (board-handle.js: Painter's `handleOf`, `handlePlace`,
  * `handleR`, `paintHandle`), fetched when a board would first show one: a first view selects no
- * unit (a game of move orders, which selects its question's, brings it: play-table-order.js); the arrows at the view's edge (board-arrows.js: `paintArrows`), when a view first leaves a
+ * unit (a game of move orders, whose play shows its question's handle from the first view, brings it: play-table-order.js); the arrows at the view's edge (board-arrows.js: `paintArrows`), when a view first leaves a
  * unit or a named piece out (a desktop's first view leaves none); a move's tracks part way
  * (board-tracks.js: `paintTracks`), as the timeline is first touched. Each is drawn from the frame
  * after it came.
