@@ -11,7 +11,7 @@ import { loadScenario, nativeCli, root, scenarioFiles } from './util.mjs';
 import { SYSTEM_IDS } from '../../wasm/movecalc.mjs';
 
 const repoReadme = readFileSync(join(root, 'README.md'), 'utf8');
-const { tarball, files } = pack();
+const { tarball, files, copy } = pack();
 const user = installFresh(tarball);
 const systems = SYSTEM_IDS; // the engine's list (src/systems.def)
 const firstScenario = (system) => loadScenario(scenarioFiles().find((f) => f.includes(`/scenarios/${system}/`))).request;
@@ -45,13 +45,13 @@ test('the tarball (npm pack) holds exactly the listed files: wrapper, worker API
   for (const f of ['public/index.html', 'public/movecalc-board.js', 'public/engine/movecalc.mjs', 'docs/schema/envelope.schema.json']) assert.ok(files.includes(f), f);
 });
 
-test('the package\'s README.md is the short package README (docs/package-readme.md); the repository\'s is left as it was', () => {
+test('the package\'s README.md is the short package README (docs/package-readme.md); the packed folder\'s own is put back after', () => {
   const installed = readFileSync(join(user, 'node_modules', 'movecalc', 'README.md'), 'utf8');
   assert.equal(installed, readFileSync(join(root, PACKAGE_README), 'utf8'));
   assert.ok(installed.length < 8000, `${installed.length} characters`);
   for (const h of ['## Install', '## Using the engine', '## Using with a bundler', '## Embed and host', '## Links']) assert.ok(installed.includes(`\n${h}\n`), h);
-  assert.equal(readFileSync(join(root, 'README.md'), 'utf8'), repoReadme);
-  assert.ok(!existsSync(join(root, '.README.repo.md')));
+  assert.equal(readFileSync(join(copy, 'README.md'), 'utf8'), repoReadme);
+  assert.ok(!existsSync(join(copy, '.README.repo.md')));
 });
 
 test('the package README\'s first example, run as written in the fresh project, rules', () => {

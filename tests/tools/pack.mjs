@@ -2,7 +2,7 @@
 // the network: what a developer who runs `npm install movecalc` gets (tests/js/package.test.mjs,
 // tests/browser/bundlers.test.mjs).
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { root } from '../js/util.mjs';
@@ -11,36 +11,18 @@ const npm = (args, cwd) => execFileSync('npm', [...args, '--no-audit', '--no-fun
   { cwd, encoding: 'utf8', env: { ...process.env, npm_config_update_notifier: 'false' } });
 
 /**
- * Runs `fn` holding the checkout's pack lock: a pack swaps README.md for the package's between its
- * prepack and postpack (bin/pack-readme.mjs), so two test files packing at once would mix them up.
- * A lock older than ten minutes is a dead process's.
+ * The tarball's path and the list of files npm put in it. The pack runs in a copy of the package's
+ * files with its prepack and postpack (bin/pack-readme.mjs swaps README.md for the package's
+ * between them), never in the checkout: a test killed mid-pack left the checkout's README.md
+ * replaced by the package's, and two test files packing at once mixed them up.
  */
-function locked(fn) {
-  const lock = join(root, '.pack.lock');
-  for (;;) {
-    try {
-      mkdirSync(lock);
-      break;
-    } catch (e) {
-      if (e.code !== 'EEXIST') throw e;
-      try {
-        if (Date.now() - statSync(lock).mtimeMs > 600000) rmSync(lock, { recursive: true, force: true });
-      } catch { /* released meanwhile */ }
-      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 200);
-    }
-  }
-  try {
-    return fn();
-  } finally {
-    rmSync(lock, { recursive: true, force: true });
-  }
-}
-
-/** The tarball's path and the list of files npm put in it. */
 export function pack() {
+  const [listed] = JSON.parse(npm(['pack', '--dry-run', '--json', '--ignore-scripts'], root));
+  const copy = mkdtempSync(join(tmpdir(), 'movecalc-stage-'));
+  for (const f of [...listed.files.map((e) => e.path), 'bin/pack-readme.mjs', 'docs/package-readme.md']) cpSync(join(root, f), join(copy, f));
   const dir = mkdtempSync(join(tmpdir(), 'movecalc-pack-'));
-  const [info] = locked(() => JSON.parse(npm(['pack', '--json', '--pack-destination', dir], root)));
-  return { tarball: join(dir, info.filename), files: info.files.map((f) => f.path) };
+  const [info] = JSON.parse(npm(['pack', '--json', '--pack-destination', dir], copy));
+  return { tarball: join(dir, info.filename), files: info.files.map((f) => f.path), copy };
 }
 
 /** A fresh project (ES modules) with the tarball installed offline; returns its folder. */
