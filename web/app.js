@@ -229,9 +229,11 @@ function terrainKind() {
 }
 const units = initUnitsPanel(page);
 // the Units panel's list and its form's room (unit-list.js), fetched when the list first comes into
-// view, as the form below it
+// view, as the form below it: on a desktop its first rows, not the top 100 px of it at the column's
+// foot under a question not yet asked (The Ninth Age's opening at 1280 × 800), which a first visit
+// would fetch (a tab brings the panel to the column's top; a phone's panel opens at the foot)
 const unitList = loadOnce(() => import('./unit-list.js').then(({ initUnitList }) => initUnitList({ ...page, removeUnit: units.removeUnit })));
-const unitListInView = lazyInView($('unit-list'), unitList, (l) => { l.renderUnitList(); if (!unitsForm.ready) l.renderFormRoom(); }, units.listFailed);
+const unitListInView = lazyInView($('unit-list'), unitList, (l) => { l.renderUnitList(); if (!unitsForm.ready) l.renderFormRoom(); }, units.listFailed, matchMedia(PHONE_LAYOUT).matches ? 0 : 150);
 // the Units panel's form (units-form.js), fetched when it first comes into view: a desktop's first
 // view shows the Ask panel above it, a phone's the board
 const unitsForm = loadOnce(() => import('./units-form.js').then(({ initUnitsForm }) => initUnitsForm(page)));
@@ -1015,7 +1017,7 @@ store.onChange((why, before) => {
     sayMade((code, where) => {
       const pick = isHexBoard() && code.undonePick(doc(), sys().tapQuery, before.units ?? []);
       if (pick) store.setPick({ ...pick, undone: ui.edits });
-      return code.undoneWords(code.movedWords(where, before.units ?? [], '', 'back'));
+      return code.undoneWords(code.movedWords(where, before.units ?? [], '', 'back')) ?? code.undoneStep(sys(), before, doc());
     }, store.setUndone);
   }
   if (why === 'system') { holds(store.state.system, () => {}); store.setMode(defaultMode(doc())); } // its engine module starts loading now; the ruling follows
