@@ -230,7 +230,7 @@ function terrainKind() {
 const units = initUnitsPanel(page);
 // the Units panel's list and its form's room (unit-list.js), fetched when the list first comes into
 // view, as the form below it: on a desktop its first rows, not the top 100 px of it at the column's
-// foot under a question not yet asked (The Ninth Age's opening at 1280 × 800), which a first visit
+// foot under a question not yet asked (a game opening on nothing asked, at 1280 × 800), which a first visit
 // would fetch (a tab brings the panel to the column's top; a phone's panel opens at the foot)
 const unitList = loadOnce(() => import('./unit-list.js').then(({ initUnitList }) => initUnitList({ ...page, removeUnit: units.removeUnit })));
 const unitListInView = lazyInView($('unit-list'), unitList, (l) => { l.renderUnitList(); if (!unitsForm.ready) l.renderFormRoom(); }, units.listFailed, matchMedia(PHONE_LAYOUT).matches ? 0 : 150);
