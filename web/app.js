@@ -8,7 +8,7 @@ import { Board, loadTracks } from './board.js';
 import * as hex from './hex.js';
 import { SYSTEMS, SYSTEM_IDS, boardCells as modelBoardCells, buildRequest, setAssumptions, setTerrainKinds, terrainKinds, own, unfinished, rollsLeft, gameName, isGame, loadGame, loadGames } from './model.js';
 import { GAME_FACTS } from './games/index.js';
-import { boardScene, lengthText, hexesOf as sceneHexesOf, terrainColour as sceneTerrainColour, pathQuery as scenePathQuery, pathInputs as scenePathInputs, resultBounds as sceneResultBounds, nearUnits, involvedUnits, sideColour, legendMarks } from './scene.js';
+import { boardScene, lengthText, hexesOf as sceneHexesOf, terrainColour as sceneTerrainColour, pathQuery as scenePathQuery, pathInputs as scenePathInputs, resultBounds as sceneResultBounds, firstDrag, nearUnits, involvedUnits, sideColour, legendMarks } from './scene.js';
 import { resultScene, resultText, verdictOf, legendOf, el } from './results.js';
 import { option, on, keepSame } from './forms.js';
 import { referText, referNodes, referClauses } from './draw.js';
@@ -666,8 +666,10 @@ async function ask({ frame = true } = {}) {
     // a question held on the view the page opened with (an order open over drops, a path still to
     // draw): its units framed as an answer's would be, not the whole table fitted (its units a few
     // px across). Whether the page is ready yet does not say: a position not ruled on opening asks
-    // it first when Rule on it is pressed
-    const b = frame && board.opening && resultBounds({ overlay: [], tracks: [] }, request);
+    // it first when Rule on it is pressed. A question that names no unit yet frames the drag a
+    // first touch makes (scene.js firstDrag)
+    const none = { overlay: [], tracks: [] };
+    const b = frame && board.opening && (resultBounds(none, request) ?? resultBounds(none, firstDrag(store.state.system, doc())));
     if (b) board.frame(b.bounds, Infinity, b.pad, b.core, answerFraming(b));
     store.setApplyAfter(false);
     showApply(); // kept while this ruling was due: nothing is asked, nothing to make
