@@ -96,7 +96,7 @@ function applyCharge(request, result, byId, moveTo) {
  * typed in, or one opened from a request: nothing says what was rolled, and a unit opened so has a
  * made-up Advance Rate).
  */
-function rolledDice(into, key, ar) {
+export function rolledDice(into, key, ar) {
   const d = into?.dice;
   const ok = Array.isArray(d) && d.length === 2 && d.every((v) => Number.isInteger(v) && v >= 1 && v <= 6);
   return ok && ar >= 0 && Math.abs(ar + d[0] + d[1] - Number(into[key])) < 1e-9 ? d : null;
