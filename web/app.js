@@ -8,7 +8,7 @@ import { Board, loadTracks } from './board.js';
 import * as hex from './hex.js';
 import { SYSTEMS, SYSTEM_IDS, boardCells as modelBoardCells, buildRequest, setAssumptions, setTerrainKinds, terrainKinds, own, unfinished, rollsLeft, gameName, isGame, loadGame, loadGames } from './model.js';
 import { GAME_FACTS } from './games/index.js';
-import { boardScene, lengthText, hexesOf as sceneHexesOf, terrainColour as sceneTerrainColour, pathQuery as scenePathQuery, pathInputs as scenePathInputs, resultBounds as sceneResultBounds, nearUnits, involvedUnits, sideColour, legendMarks } from './scene.js';
+import { boardScene, lengthText, hexesOf as sceneHexesOf, terrainColour as sceneTerrainColour, pathQuery as scenePathQuery, pathInputs as scenePathInputs, resultBounds as sceneResultBounds, firstDrag, nearUnits, involvedUnits, sideColour, legendMarks } from './scene.js';
 import { resultScene, resultText, verdictOf, legendOf, el } from './results.js';
 import { option, on, keepSame } from './forms.js';
 import { referText, referNodes, referClauses } from './draw.js';
@@ -229,9 +229,11 @@ function terrainKind() {
 }
 const units = initUnitsPanel(page);
 // the Units panel's list and its form's room (unit-list.js), fetched when the list first comes into
-// view, as the form below it
+// view, as the form below it: on a desktop its first rows, not the top 100 px of it at the column's
+// foot under a question not yet asked (a game opening on nothing asked, at 1280 × 800), which a first visit
+// would fetch (a tab brings the panel to the column's top; a phone's panel opens at the foot)
 const unitList = loadOnce(() => import('./unit-list.js').then(({ initUnitList }) => initUnitList({ ...page, removeUnit: units.removeUnit })));
-const unitListInView = lazyInView($('unit-list'), unitList, (l) => { l.renderUnitList(); if (!unitsForm.ready) l.renderFormRoom(); }, units.listFailed);
+const unitListInView = lazyInView($('unit-list'), unitList, (l) => { l.renderUnitList(); if (!unitsForm.ready) l.renderFormRoom(); }, units.listFailed, matchMedia(PHONE_LAYOUT).matches ? 0 : 150);
 // the Units panel's form (units-form.js), fetched when it first comes into view: a desktop's first
 // view shows the Ask panel above it, a phone's the board
 const unitsForm = loadOnce(() => import('./units-form.js').then(({ initUnitsForm }) => initUnitsForm(page)));
@@ -664,8 +666,10 @@ async function ask({ frame = true } = {}) {
     // a question held on the view the page opened with (an order open over drops, a path still to
     // draw): its units framed as an answer's would be, not the whole table fitted (its units a few
     // px across). Whether the page is ready yet does not say: a position not ruled on opening asks
-    // it first when Rule on it is pressed
-    const b = frame && board.opening && resultBounds({ overlay: [], tracks: [] }, request);
+    // it first when Rule on it is pressed. A question that names no unit yet frames the drag a
+    // first touch makes (scene.js firstDrag)
+    const none = { overlay: [], tracks: [] };
+    const b = frame && board.opening && (resultBounds(none, request) ?? resultBounds(none, firstDrag(store.state.system, doc())));
     if (b) board.frame(b.bounds, Infinity, b.pad, b.core, answerFraming(b));
     store.setApplyAfter(false);
     showApply(); // kept while this ruling was due: nothing is asked, nothing to make
@@ -1015,7 +1019,7 @@ store.onChange((why, before) => {
     sayMade((code, where) => {
       const pick = isHexBoard() && code.undonePick(doc(), sys().tapQuery, before.units ?? []);
       if (pick) store.setPick({ ...pick, undone: ui.edits });
-      return code.undoneWords(code.movedWords(where, before.units ?? [], '', 'back'));
+      return code.undoneWords(code.movedWords(where, before.units ?? [], '', 'back')) ?? code.undoneStep(sys(), before, doc());
     }, store.setUndone);
   }
   if (why === 'system') { holds(store.state.system, () => {}); store.setMode(defaultMode(doc())); } // its engine module starts loading now; the ruling follows

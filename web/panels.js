@@ -90,8 +90,10 @@ export function lazyPanel(panel, code, fill, failed) {
  * fills it as lazyPanel's filler does once the part has been on screen (or the code has come), and
  * until then does nothing; `watch()` starts looking, once the page above the part is laid out (on
  * a first visit it fills as the page starts, and the part is in view for a moment first).
+ * `foot`: how far above the foot of the view its top must come (px), where a sliver of it there is
+ * not yet read.
  */
-export function lazyInView(part, code, fill, failed) {
+export function lazyInView(part, code, fill, failed, foot = 0) {
   const filler = lazyPanel(part, code, fill, failed);
   let seen = false;
   const render = () => { if (seen || code.ready) filler(); };
@@ -101,7 +103,7 @@ export function lazyInView(part, code, fill, failed) {
       seen = true;
       eye.disconnect();
       filler();
-    });
+    }, { rootMargin: `0px 0px -${foot}px` });
     eye.observe(part);
   };
   return { render, watch };

@@ -7,14 +7,35 @@
 // the registry's import of a game must not import the model that imports the registry)
 import { el, showParts } from './draw.js';
 
+// {key, field?, spec}: question `query`'s field `key`, or `field` of each row of its list `key`
+const rollsOf = (game, query, own) => Object.entries(own(game.rolls ?? {}, query) ?? {}).map(([name, spec]) => { const [key, field] = name.split('.'); return { key, field, spec }; });
+
+/**
+ * The dice of document `d`'s question as they stand ("Flee distance 11", "Spearmen 10", '?' for
+ * one not rolled), each named by its field or by its row's unit: the play bar's, and what an Undo
+ * of a roll took back (made-words.js `undoneStep`, through the game's `play.dice`).
+ */
+export function diceWords(game, d, own) {
+  const inputs = d.inputs[d.query] ?? {};
+  // a field by its form's label, its note in brackets left out ("Charge range (blank: any)"); a
+  // row by its unit (its first field of a unit)
+  const fieldOf = (key) => own(game.queries, d.query)?.fields?.find((f) => f.key === key);
+  const words = (key) => fieldOf(key)?.label?.replace(/ \(.*\)$/, '') ?? key;
+  const unitOf = (key, row) => row?.[fieldOf(key)?.row?.(row)?.find((f) => f.kind === 'unit')?.key] || '?';
+  const said = (v) => (v === undefined || v === '' ? '?' : v);
+  // (a game's own roll says itself: `said(into, key, doc)`)
+  const itself = (spec, into, k) => spec.said?.(into, k, d);
+  return rollsOf(game, d.query, own).flatMap(({ key, field, spec }) => (field === undefined ? [itself(spec, inputs, key) ?? `${words(key)} ${said(inputs[key])}`]
+    : (Array.isArray(inputs[key]) ? inputs[key] : []).map((row) => `${unitOf(key, row)} ${itself(spec, row ?? {}, field) ?? said(row?.[field])}`)));
+}
+
 /**
  * `page`: the store, `sys()`, `doc()`, `bar` (the element its words and button go in), `own(o, key)`,
  * `unfinished()` (the question lacks what it needs) and `rollInto(spec, into, key, doc)`. Returns
  * `render()`, true when the bar is its own (the question takes dice).
  */
 export function initPlayRolls({ store, sys, doc, bar, own, unfinished, rollInto }) {
-  // {key, field?, spec}: the question's field `key`, or `field` of each row of its list `key`
-  const rolls = () => Object.entries(own(sys().rolls ?? {}, doc().query) ?? {}).map(([name, spec]) => { const [key, field] = name.split('.'); return { key, field, spec }; });
+  const rolls = () => rollsOf(sys(), doc().query, own);
 
   /** Every die the question takes rolled anew, as one edit (one Undo step). */
   function rollAll() {
@@ -65,20 +86,9 @@ export function initPlayRolls({ store, sys, doc, bar, own, unfinished, rollInto 
       showParts(bar, parts);
       return true;
     }
-    const query = doc().query, title = titleOf(query);
-    // the dice as they stand, each named by its field or by its row's unit: after a roll nothing on
-    // the screen said what was rolled (only the ruling changed)
-    const inputs = doc().inputs[query] ?? {};
-    // a field by its form's label, its note in brackets left out ("Charge range (blank: any)"); a
-    // row by its unit (its first field of a unit)
-    const fieldOf = (key) => own(sys().queries, query)?.fields?.find((f) => f.key === key);
-    const words = (key) => fieldOf(key)?.label?.replace(/ \(.*\)$/, '') ?? key;
-    const unitOf = (key, row) => row?.[fieldOf(key)?.row?.(row)?.find((f) => f.kind === 'unit')?.key] || '?';
-    const said = (v) => (v === undefined || v === '' ? '?' : v);
-    // (a game's own roll says itself: `said(into, key, doc)`)
-    const itself = (spec, into, k) => spec.said?.(into, k, doc());
-    const dice = rolls().flatMap(({ key, field, spec }) => (field === undefined ? [itself(spec, inputs, key) ?? `${words(key)} ${said(inputs[key])}`]
-      : (Array.isArray(inputs[key]) ? inputs[key] : []).map((row) => `${unitOf(key, row)} ${itself(spec, row ?? {}, field) ?? said(row?.[field])}`)));
+    const title = titleOf(doc().query);
+    // the dice as they stand: after a roll nothing on the screen said what was rolled (only the ruling changed)
+    const dice = diceWords(sys(), doc(), own);
     const p = el('p', `Dice: ${dice.join(', ')}.`);
     p.title = `${title}: roll, then Make this move.`;
     p.className = 'choice roll-words';

@@ -50,7 +50,7 @@ export function frontRuler(u, x, y) {
  * `dropped` (the ruler's reading kept), `overlay` and `kept` (the facing under the finger, the
  * ruler, the last ruler), `note` (what the verdict adds to a charge) and `measured` (the ruler's
  * reading as the verdict); given with the page's context The Ninth Age's `advanceOf(doc, id)` and
- * `rolledDice(into, key, ar)` (games/ninth-age.js). What the keys do, in words, is the game module's.
+ * `rolledDice(into, key, ar)` (games/ninth-age-charge.js). What the keys do, in words, is the game module's.
  */
 export function chargePlay({ store, ui, doc, unitInfo, refresh, currentRequest, timing, advanceOf, rolledDice, tapUnit, questionNote }, { start }) {
   let readings = 0; // a drag's readings of the ruler, marked as a ruling is (bench/page.mjs times them)

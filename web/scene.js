@@ -134,6 +134,22 @@ export function resultBounds(system, d, rs, request) {
   return { bounds: box(pts), pad, core: core || moves.length ? grown(box([...(core ? [core] : []), ...moves])) : null, names, at: core, mover: moverId };
 }
 
+/**
+ * Where nothing is asked (no unit named), the drag a first view is about: the first unit onto the
+ * enemy nearest it, as a question naming them (`unit`, `target`), what a play hint asks ("Drag a
+ * unit onto an enemy"). Framed as an answer's units are: the whole table fitted drew a phone's
+ * units 20 px across.
+ */
+export function firstDrag(system, d) {
+  const [u] = d.units, at = (v) => (SYSTEMS[system].board === 'hex' ? hex.center(v.q, v.r) : [v.x, v.y]);
+  let target, best = Infinity;
+  for (const v of u ? d.units : []) {
+    const e = v.side === u.side ? Infinity : Math.hypot(at(v)[0] - at(u)[0], at(v)[1] - at(u)[1]);
+    if (e < best) [best, target] = [e, v.id];
+  }
+  return u && { unit: u.id, target };
+}
+
 const NEAR_UNITS = 6; // the most a new answer's framing considers taking in besides what it is about
 
 /**

@@ -35,6 +35,9 @@ export function installTestHook(page) {
       const now = JSON.stringify(page.currentRequest(), null, 2);
       return (!!ui.result?.response || ui.held === now) && ui.lastRequest === now && !page.refreshQueued();
     },
+    /** Question `query` planned with `inputs` on the position on the board, as the start of its
+     * history (Undo goes back no further): a test's move where the opening plans none. */
+    plan(query, inputs) { const d = JSON.parse(JSON.stringify(store.doc())); d.query = query; d.inputs[query] = inputs; store.load(store.state.system, d, { undoable: false }); },
     state: () => JSON.parse(JSON.stringify({ system: store.state.system, doc: store.doc(), selected: ui.selected, pick: ui.pick, t: ui.t, pending: ui.pending, tool: ui.tool })),
     screenOf(id) {
       const u = store.doc().units.find((v) => v.id === id);

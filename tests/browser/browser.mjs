@@ -7,6 +7,7 @@ import { chromium } from 'playwright-core';
 import { startServer } from '../../bin/serve.mjs';
 import { root } from '../js/util.mjs';
 import { testSite, collectExamples } from '../../web/build-site.mjs';
+import { SPEARMEN_PURSUIT } from './positions.mjs';
 import { toBase64url } from '../../web/share.js';
 import { createEngine } from '../../wasm/movecalc.mjs';
 
@@ -295,6 +296,14 @@ export async function touchDrag(page, from, to, { steps = 8, hold = null } = {})
  * `crypto.getRandomValues`, a byte n giving the face (n % 6) + 1 (web/query-form.js).
  */
 export const setDice = (page, a, b) => page.evaluate(([x, y]) => { crypto.getRandomValues = (bytes) => { bytes[0] = x - 1; bytes[1] = y - 1; return bytes; }; }, [a, b]);
+
+/** The Spearmen's pursuit of the Raiders (positions.mjs) planned on The Ninth Age's opening position (the start of its history) and ruled. */
+export async function spearmenPursuit(page) {
+  await ruled(page);
+  await hook(page, 'plan', 'pursue', SPEARMEN_PURSUIT);
+  await page.waitForFunction(() => window.movecalcTest.request().query === 'pursue');
+  await ruled(page);
+}
 
 /**
  * The Ninth Age's opening fitted whole, and its Knights dragged by touch onto the Raiders' left

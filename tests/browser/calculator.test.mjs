@@ -5,7 +5,7 @@
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { launch, openPage, artifacts, pageRequest, PHONE, DESKTOP, hook, drag, pickSystem, openPanel, setMode, focusBoard, unitForm } from './browser.mjs';
+import { launch, spearmenPursuit, openPage, artifacts, pageRequest, PHONE, DESKTOP, hook, drag, pickSystem, openPanel, setMode, focusBoard, unitForm } from './browser.mjs';
 import { canned, hostile } from './canned.mjs';
 import { toAxial, distance } from '../../web/hex.js';
 
@@ -295,6 +295,7 @@ test('the board pans, zooms by wheel and buttons, and pinches on touch', async (
 test('a tap on a pursuer in The Ninth Age selects it and leaves the pursuit question as it was (9A-PU-1)', async () => {
   const { context, page, errors } = await openPage(env, PHONE, { touch: true });
   await pickSystem(page, 'ninth-age');
+  await spearmenPursuit(page);
   await page.tap('#fit'); // the whole table: the empty corner tapped below is out of the framed view
   const before = await pageRequest(page);
   const p = await hook(page, 'screenOf', 'Spearmen');

@@ -5,7 +5,7 @@
 // unit form (a unit's and a new unit's) and the query form (its own fields and its list rows).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, openPage, PHONE, DESKTOP, pageRequest, pickSystem, ruled, openPanel, painted, countAsks, unitForm, unitList } from './browser.mjs';
+import { launch, spearmenPursuit, openPage, PHONE, DESKTOP, pageRequest, pickSystem, ruled, openPanel, painted, countAsks, unitForm, unitList } from './browser.mjs';
 import { toAxial } from '../../web/hex.js';
 import { LIVE_MS } from '../../web/forms.js';
 
@@ -47,6 +47,7 @@ const inches = (n, mm) => Math.round(n * mm / 25.4 * 1e6) / 1e6;
 test('touch (360x740): typed numbers, a check and a list row reach the ruling, each tapped field keeps the focus (9A pursue, 9A-PU)', async () => {
   const { context, page, errors } = await openPage(env, PHONE, { touch: true });
   await pickSystem(page, 'ninth-age');
+  await spearmenPursuit(page);
   await openPanel(page, 'ask-panel');
   // the query form: its own numbers, then the pursuit roll of the first pursuer (10 in the
   // default position) and its Overrun check, then a number above the list again
@@ -122,6 +123,7 @@ test('keyboard (1280x800): Tab commits each field and lands on the next; selects
   assert.deepEqual([order.slide, order.snapSide], ['left', 'cw']);
   // The Ninth Age pursue, by Tab only
   await pickSystem(page, 'ninth-age');
+  await spearmenPursuit(page);
   await page.click(at('q.fleeFacing'));
   await page.keyboard.press('Control+A');
   await page.keyboard.type('45');
@@ -156,6 +158,7 @@ test('keyboard (1280x800): Tab commits each field and lands on the next; selects
 test('a value typed and left by switching the game reaches that game\'s position', async () => {
   const { context, page, errors } = await openPage(env, DESKTOP);
   await pickSystem(page, 'ninth-age');
+  await spearmenPursuit(page);
   await page.click(at('q.fleeDistance'));
   await page.keyboard.press('Control+A');
   await page.keyboard.type('5');

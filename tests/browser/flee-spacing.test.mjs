@@ -80,15 +80,18 @@ test('a Ninth Age first view and charge fetch no flee or spacing drawing; the fi
   const fetched = [];
   page.on('request', (r) => { if (/\/ninth-age-later-[\w-]+\.js$/.test(r.url())) fetched.push(r.url()); });
   await pickSystem(page, 'ninth-age');
-  assert.equal((await hook(page, 'request')).query, 'pursue', 'the first view is a pursuit');
+  assert.equal((await hook(page, 'request')).query, 'charge', 'the first view asks nothing yet: a charge to drag');
   // the Ask panel's charge, Knights on Raiders with no range: what a drag onto an enemy asks
-  await page.selectOption('#query', 'charge');
+  await page.selectOption('[data-key="q.charger"]', 'Knights');
+  await page.selectOption('[data-key="q.target"]', 'Raiders');
   await ruled(page);
   assert.match(await verdict(page), /Knights charge Raiders/);
   assert.deepEqual(fetched, [], 'nothing of a flee or spacing fetched');
   await page.selectOption('#query', 'flee');
+  await page.fill('[data-key="q.distance"]', '7');
+  await page.press('[data-key="q.distance"]', 'Tab');
   await ruled(page);
-  // the default flee: Raiders from Spearmen (its Ask panel's inputs)
+  // the default flee: Raiders from Spearmen (its Ask panel's inputs), 7″ typed
   assert.match(await verdict(page), /^Raiders flee \S+ from Spearmen/);
   assert.equal(fetched.length, 1, 'fetched once, at the first flee');
   const items = await overlay(page);

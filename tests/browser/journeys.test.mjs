@@ -7,7 +7,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { launch, engineAnswer as answer, openPage, PHONE, DESKTOP, pageRequest, pickSystem, ruled, openPanel, hook, selectByKeys, verdict, details, overlay, artifacts, touchDrag, setMode, painted } from './browser.mjs';
+import { launch, spearmenPursuit, engineAnswer as answer, openPage, PHONE, DESKTOP, pageRequest, pickSystem, ruled, openPanel, hook, selectByKeys, verdict, details, overlay, artifacts, touchDrag, setMode, painted } from './browser.mjs';
 import { createEngine } from '../../wasm/movecalc.mjs';
 import { toOffset, toAxial, distance } from '../../web/hex.js';
 import { isPluralName } from '../../web/draw.js';
@@ -105,6 +105,7 @@ const JOURNEYS = {
     const { context, page, errors } = await openPage(env, viewport, { touch });
     const h = hand(page, touch);
     await pickSystem(page, 'ninth-age');
+    await spearmenPursuit(page);
     await step(page, 'ninth-age', '1-fresh', viewport);
     await openPanel(page, 'ask-panel');
     // the flee roll typed (7), the pursuit roll first with the row's own Roll 2D6 button

@@ -12,7 +12,7 @@ import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { launch, openPage, PHONE, DESKTOP, hook, pickSystem, ruled, shot, overlay, openRequest, setMode } from './browser.mjs';
+import { launch, openPage, PHONE, DESKTOP, hook, pickSystem, ruled, shot, overlay, openRequest, setMode, spearmenPursuit } from './browser.mjs';
 import { root } from '../js/util.mjs';
 import { toOffset, toAxial } from '../../web/hex.js';
 import { SYSTEM_IDS, createEngine } from '../../wasm/movecalc.mjs';
@@ -173,6 +173,9 @@ function clauseWords(system, id) {
 for (const system of SYSTEM_IDS) {
   test(`${system}: the legend names every kind of mark drawn; a clause id opens its words`, async () => {
     const { context, page, errors } = await openGame(DESKTOP, system, false);
+    // The Ninth Age opens with nothing asked, no answer drawn or ruled (docs/page.md "What a game
+    // opens with"): the pursuit it opened on, planned, is the answer read here
+    if (system === 'ninth-age') await spearmenPursuit(page);
     const items = await overlay(page);
     if (!(await page.$eval('#legend-panel', (d) => d.open))) await page.click('#legend-panel summary');
     const entries = await page.$$eval('#legend li', (lis) => lis.map((li) => ({ symbol: li.querySelector('.swatch')?.textContent ?? '', text: li.textContent })));

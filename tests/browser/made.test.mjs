@@ -38,8 +38,8 @@ const CASES = [
   { system: 'arcane-legions', query: 'move', mover: 'Legion', change: (i) => { i.actions = [1, 2, 3].map(() => ({ step: 'forward', distance: 1 })); }, spent: (i) => i.actions, fresh: [], ask: 'Drag a unit for the next move.',
     said: (r) => { const met = r.actions.flatMap((a) => a.events ?? []).find((e) => e.type === 'collision'); return met ? `Move made: ${r.pointsSpent} of ${r.movementPoints} movement point${r.movementPoints === 1 ? '' : 's'} spent. Legion collides with ${met.object}’` : null; } },
   // a charge is said as the charge it was (9A-CH-1): who charged whom, in which facing the engine gave
-  // (a charge is made once its Charge Range is rolled: 8″ Advance Rate + 6 + 5)
-  { system: 'ninth-age', query: 'charge', mover: 'Knights', change: (i) => { i.range = 19; i.highestDie = 6; }, spent: (i) => i.charger, fresh: '', ask: 'Drag a unit for the next move.',
+  // (a charge is made once its Charge Range is rolled: 8″ Advance Rate + 6 + 5; the opening plans none)
+  { system: 'ninth-age', query: 'charge', mover: 'Knights', change: (i) => { Object.assign(i, { charger: 'Knights', target: 'Raiders', range: 19, highestDie: 6 }); }, spent: (i) => i.charger, fresh: '', ask: 'Drag a unit for the next move.',
     said: (r, request) => `Charge made: Knights charge ${request.target} in the ${r.facing === 'left' || r.facing === 'right' ? `${r.facing} flank` : r.facing}: ` },
   { system: 'cc-ancients', query: 'order', mover: 'Hastati', change: (i) => { i.moves = [{ unit: 'Hastati', path: [toAxial(6, 5)] }]; }, spent: (i) => i.moves, fresh: [],
     // the next card is chosen on the play bar

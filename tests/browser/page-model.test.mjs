@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { createEngine } from '../../wasm/movecalc.mjs';
 import { SYSTEMS, createStore, buildRequest, setAssumptions, renameRefs, forgetRefs, unfinished, defaultDoc } from '../../web/model.js';
 import { hugeHexons } from '../../web/games/torn-world.js';
-import { everyDefaultQuery } from './positions.mjs';
+import { everyDefaultQuery, SPEARMEN_PURSUIT } from './positions.mjs';
 import { toAxial, toOffset, snapHexon, fromPixel, center, boardCells, dirOf, dirVector } from '../../web/hex.js';
 
 const engine = await createEngine();
@@ -59,6 +59,8 @@ test('system specifics: AL codex and base, Ninth Age boundary, C&C preset, GODSG
   assert.equal(req.units[0].base, 'formation');
   assert.deepEqual(req.order.actions[0], { step: 'forward', distance: 1 });
   assert.deepEqual(req.turnOrder, ['red', 'blue']);
+  // (a pursuit planned: the opening plans none)
+  Object.assign(store.state.docs['ninth-age'], { query: 'pursue' }).inputs.pursue = structuredClone(SPEARMEN_PURSUIT);
   req = buildRequest('ninth-age', store.state.docs['ninth-age']);
   assert.equal(req.units[0].width, Math.round(5 * 25 / 25.4 * 1e6) / 1e6);
   assert.equal(req.units[2].fled, true);
@@ -195,9 +197,10 @@ test('an unfinished question says what it needs instead of going to the engine, 
     ['arcane-legions', 'reachArea', (i) => { i.unit = ''; }, 'Choose the unit to ask about.', 'refused'],
     ['arcane-legions', 'move', (i) => { i.actions = []; }, 'Add the actions: Add step or Add turn.', 'stays'],
   ];
+  // (a copy of the position as everyDefaultQuery leaves it for that question, before it moves on)
+  const planned = (system, query) => { for (const x of everyDefaultQuery()) if (x.system === system && x.query === query) return structuredClone(x.doc); return null; };
   for (const [system, query, change, words, engineSays] of cases) {
-    const d = defaultDoc(system);
-    d.query = query;
+    const d = planned(system, query);
     change(d.inputs[query] ??= {});
     assert.equal(unfinished(system, d), words, `${system} ${query}`);
     const out = engine.request(buildRequest(system, d));
@@ -212,8 +215,7 @@ test('an unfinished question says what it needs instead of going to the engine, 
     ['torn-world', 'shift', (i) => { i.path = []; }], // the engine lists where it may go
   ];
   for (const [system, query, change] of optional) {
-    const d = defaultDoc(system);
-    d.query = query;
+    const d = planned(system, query);
     change(d.inputs[query] ??= {});
     assert.equal(unfinished(system, d), null, `${system} ${query}`);
     assert.equal(engine.request(buildRequest(system, d)).ok, true, `the engine answers ${system} ${query}`);
@@ -241,6 +243,7 @@ test('a unit removed is named by no question of its game: fields naming it clear
   assert.deepEqual(cc.inputs.order.moves, []);
   // The Ninth Age's pursuit without the Spearmen: the pursuer's row goes, the pursued stay
   const na = defaultDoc('ninth-age');
+  na.inputs.pursue = structuredClone(SPEARMEN_PURSUIT);
   forgetRefs(na, 'Spearmen');
   assert.deepEqual([na.inputs.pursue.pursuedUnit, na.inputs.pursue.pursuers], ['Raiders', []]);
 });

@@ -9,7 +9,7 @@
 // tests/artifacts/phone-<game>-<step>-<size>.png.
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, openPage, hook, pickSystem, ruled, shot, painted, openPanel, setMode, leastWholeHex } from './browser.mjs';
+import { launch, spearmenPursuit, openPage, hook, pickSystem, ruled, shot, painted, openPanel, setMode, leastWholeHex } from './browser.mjs';
 import { SYSTEM_IDS, createEngine } from '../../wasm/movecalc.mjs';
 
 let env;
@@ -97,6 +97,13 @@ for (const viewport of SIZES) {
     test(`${system} at ${viewport.width}x${viewport.height}: the question framed legibly on opening and after a ruling; the landscape board's share; no control cut off`, async () => {
       const { context, page, errors } = await openPage(env, viewport, { touch });
       if ((await hook(page, 'request')).system !== system) await pickSystem(page, system); else await ruled(page);
+      // (The Ninth Age opens with nothing asked, no mover to frame: its pursuit planned and asked instead)
+      if (system === 'ninth-age') {
+        await spearmenPursuit(page);
+        if (touch) await openPanel(page, 'ask-panel');
+        await page.click('#ask');
+        await ruled(page);
+      }
       await measure(page, system, viewport, 'on opening');
       await shot(page, `phone-${system}-opening`, viewport);
       // a ruling asked again frames the question again (after the view was moved to the whole board)

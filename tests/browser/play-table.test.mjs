@@ -10,7 +10,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { launch, engineAnswer as answer, openPage, PHONE, DESKTOP, pageRequest, pickSystem, ruled, openPanel, hook, selectByKeys, verdict, verdictShows, artifacts, touchDrag, painted, setMode, setDice, focusBoard, knightsOnRaidersFlank, knightsChargeMade } from './browser.mjs';
+import { launch, spearmenPursuit, engineAnswer as answer, openPage, PHONE, DESKTOP, pageRequest, pickSystem, ruled, openPanel, hook, selectByKeys, verdict, verdictShows, artifacts, touchDrag, painted, setMode, setDice, focusBoard, knightsOnRaidersFlank, knightsChargeMade } from './browser.mjs';
 
 let env;
 before(async () => { env = await launch(); });
@@ -359,9 +359,10 @@ test('ninth-age (360x740, touch): play, 9A-ARC-1 dragged onto the Raiders’ fro
     await painted(page);
     assert.deepEqual(await places(), before, 'the verdict and the tabs keep their places while the charge is aimed');
     await shot(page, 'ninth-age', 'charge-arc-held');
-    // then off again onto open ground: the pursuit asked before the drag is the question again
+    // then off again onto open ground: the question before the drag (the opening's: no charge
+    // planned) is the question again
     await moveTo(await hook(page, 'screenOfWorld', raiders.x + 0.5, raiders.y - 8));
-    await page.waitForFunction(() => window.movecalcTest.request().query === 'pursue');
+    await page.waitForFunction(() => window.movecalcTest.state().doc.inputs.charge.charger === '');
   } });
   await ruled(page);
   assert.deepEqual(pose(await unitOf(page, 'Knights')), pose(home), 'let go over open ground, nothing is charged');
@@ -369,6 +370,8 @@ test('ninth-age (360x740, touch): play, 9A-ARC-1 dragged onto the Raiders’ fro
   await openPanel(page, 'ask-panel');
   await page.selectOption('#query', 'charge');
   await ruled(page);
+  // (the Knights' range: the opening's charge has no charger)
+  await page.selectOption('[data-key="q.charger"]', 'Knights');
   await page.fill('[data-key="q.range"]', '2');
   await page.tap('#verdict');
   await ruled(page);
@@ -425,6 +428,7 @@ for (const viewport of [PHONE, { width: 740, height: 360 }]) {
 test('ninth-age (360x740, touch): play, a drag onto open ground behind the Knights: the ruler’s reading covers no name, and the verdict is the measure (half the Advance Rate backward, beyond), not the ruling before it', { timeout: 300000 }, async () => {
   const { context, page, errors } = await openPage(env, PHONE, { touch: true });
   await pickSystem(page, 'ninth-age');
+  await spearmenPursuit(page);
   // the Spearmen set up where the pursuit left them (their middle 1.9″ right and 5.4″ up)
   await setMode(page, 'setup', true);
   const spear = await unitOf(page, 'Spearmen');
@@ -459,6 +463,7 @@ test('ninth-age (360x740, touch): play, a drag onto open ground behind the Knigh
 test('ninth-age (360x740, touch): play, 9A-PU-1 9A-DST-1 a pursuit stays roll-driven: Roll 2D6 (10 against a flee of 11: the Raiders escape), Make this move, undone and redone (5 touches)', { timeout: 300000 }, async () => {
   const { context, page, errors } = await openPage(env, PHONE, { touch: true });
   await pickSystem(page, 'ninth-age');
+  await spearmenPursuit(page);
   const home = await unitOf(page, 'Spearmen');
   // touch 1: the question (the pursuit, the game's own); touch 2: the pursuer's roll
   await openPanel(page, 'ask-panel');
@@ -490,6 +495,7 @@ test('ninth-age (360x740, touch): play, 9A-PU-1 9A-DST-1 a pursuit stays roll-dr
 test('ninth-age (360x740, touch): play, 9A-PU-1 9A-DST-1 the play bar rolls the pursuit\'s dice beside the board: Roll 2D6, Make this move (2 touches), undone and redone', { timeout: 300000 }, async () => {
   const { context, page, errors } = await openPage(env, PHONE, { touch: true });
   await pickSystem(page, 'ninth-age');
+  await spearmenPursuit(page);
   const home = await unitOf(page, 'Spearmen');
   const before = await pageRequest(page);
   // touch 1: the bar's Roll 2D6, on screen with the board (the form's are a scroll below it)
@@ -541,7 +547,7 @@ test('ninth-age (360x740, touch): play, 9A-FL-1 a flee stays roll-driven: the fl
   await page.selectOption('#play-question', 'flee');
   await ruled(page);
   assert.equal((await pageRequest(page)).query, 'flee');
-  assert.equal(await page.textContent('#play-bar .roll-words'), `Dice: Flee distance ${(await pageRequest(page)).distance}.`, 'the flee\'s die shown');
+  assert.equal(await page.textContent('#play-bar .roll-words'), 'Dice: Flee distance ?.', 'the flee\'s die shown, not rolled (the opening plans nothing)');
   // the dice fall 3 and 5: an 8″ flee, whose end (its centre 8″ on, its base 3″ deep) the view cut
   // when it kept the centres alone in view
   await setDice(page, 3, 5);
@@ -759,14 +765,15 @@ test('ninth-age (1280x800, keyboard): play, 9A-CH-1 9A-ARC-1 with the Knights’
   near(three.from[1], 16 + 0.985 * 0.985, 'y', 0.01);
   near(Math.hypot(three.to[0] - three.from[0], three.to[1] - three.from[1]), 3, 'three presses, 3″ ahead');
   assert.match(three.label, /^3″ of 8″/, 'against the Knights’ Advance Rate of 8″');
-  assert.notEqual((await pageRequest(page)).query, 'charge', 'open ground: no charge');
+  const aimed = async () => (await pageRequest(page)).target === 'Raiders';
+  assert.equal(await aimed(), false, 'open ground: no charge');
   // 7 more ahead: the finger at (40.09, 26.82), beside the Raiders; then left, one press at a time:
   // the 7th takes it to x 40.09 − 7 × 0.985 = 33.19 (y 25.60), inside their east edge (x 33.46)
   for (let i = 0; i < 7; i++) await page.keyboard.press('ArrowUp');
   let presses = 0;
-  while (presses < 12 && (await pageRequest(page)).query !== 'charge') { await page.keyboard.press('ArrowLeft'); presses++; }
+  while (presses < 12 && !(await aimed())) { await page.keyboard.press('ArrowLeft'); presses++; }
   assert.equal(presses, 7, 'the charge is aimed on the 7th press left');
-  await page.waitForFunction(() => window.movecalcTest.request().query === 'charge' && window.movecalcTest.ruled());
+  await page.waitForFunction(() => window.movecalcTest.request().target === 'Raiders' && window.movecalcTest.ruled());
   const request = await pageRequest(page);
   assert.deepEqual([request.charger, request.target], ['Knights', 'Raiders']);
   assert.equal((await answer(request)).facing, 'left', 'the engine: the left flank (9A-ARC-1)');

@@ -13,7 +13,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { launch, openPage, pickSystem, ruled, hook, painted, touchDrag, artifacts, engineAnswer as answer, pageRequest, openRequest, leastWholeHex } from './browser.mjs';
 import { root } from '../js/util.mjs';
 import { createEngine } from '../../wasm/movecalc.mjs';
-import { toOffset } from '../../web/hex.js';
+import { toOffset, center } from '../../web/hex.js';
 
 let env;
 before(async () => { env = await launch(); });
@@ -63,6 +63,16 @@ const wholeBoard = (viewport) => viewport.width > viewport.height && viewport.he
 async function drawnSmall(page, id, minHex = MIN_HEX) {
   const cam = await hook(page, 'camera'), short = cam.units.find((u) => u.id === id)?.short;
   return short === null || short === undefined ? cam.s * Math.sqrt(3) < minHex : cam.s * short < MIN_BASE;
+}
+
+/**
+ * The enemy nearest unit `id` of a document (centre to centre): with its question asking nothing, an
+ * opening's first drag is the question's unit onto it, as the hint says ("Drag a unit onto an enemy").
+ */
+function nearestEnemy(doc, id) {
+  const at = (u) => (u.x !== undefined ? [u.x, u.y] : center(u.q, u.r)), u = doc.units.find((v) => v.id === id);
+  const foes = doc.units.filter((v) => v.side !== u.side).map((v) => [Math.hypot(at(v)[0] - at(u)[0], at(v)[1] - at(u)[1]), v.id]);
+  return foes.sort((a, b) => a[0] - b[0])[0]?.[1];
 }
 
 /**
@@ -127,7 +137,8 @@ for (const viewport of SIZES) {
       assert.equal(at.over, null, `${system} ${size(viewport)}: on opening, ${mover}'s middle under ${at.over}`);
       // so are the units the question involves, whole (a landscape phone's tip box hid the Chargers
       // Arcane Legions' Legion collides with, AL-COL-2, and half the Raiders the Spearmen pursue)
-      const involved = involvedUnits(doc, ruling.request, ruling.response?.result);
+      // (an opening that asks nothing, The Ninth Age's, has no ruling: the drag its hint asks for)
+      const involved = ruling.request ? involvedUnits(doc, ruling.request, ruling.response?.result) : [mover, nearestEnemy(doc, mover)].filter(Boolean);
       assert.ok(involved.includes(mover));
       for (const id of involved) {
         const p = await placeOf(page, id);

@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { stepsOf, turnOf, turnAfterRest, slideOf, poseAfter, MAX_STEPS, SIDE_DEADBAND, TURN_REACH, HANDLE_DEADBAND } from '../../web/play-table-order.js';
 import { facingAt, facingEdge, frontRuler } from '../../web/play-table-charge.js';
-import { rolledDice } from '../../web/games/ninth-age.js';
+import { rolledDice } from '../../web/games/ninth-age-charge.js';
 import { isOn } from '../../web/geometry.js';
 
 const near = (a, b, what) => assert.ok(Math.abs(a - b) < 1e-9, `${what}: ${a} is ${b}`);

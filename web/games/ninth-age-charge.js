@@ -91,13 +91,45 @@ function applyCharge(request, result, byId, moveTo) {
 }
 
 /**
+ * The two D6 the page rolled for a Charge Range (9A-CH-1), kept beside it (`dice` of the question's
+ * inputs or of a row): while field `key` still holds Advance Rate `ar` plus them; else null (a range
+ * typed in, or one opened from a request: nothing says what was rolled, and a unit opened so has a
+ * made-up Advance Rate).
+ */
+export function rolledDice(into, key, ar) {
+  const d = into?.dice;
+  const ok = Array.isArray(d) && d.length === 2 && d.every((v) => Number.isInteger(v) && v >= 1 && v <= 6);
+  return ok && ar >= 0 && Math.abs(ar + d[0] + d[1] - Number(into[key])) < 1e-9 ? d : null;
+}
+
+/**
  * The charges' code, given what ninth-age.js shares with it: `later` (ninth-age-later.js, once
  * come: a Failed Charge Move, a combined charge's order), `facingName`, `does`, the
- * figures as measured and exact (`MEASURED`, `EXACT`), and the charge range's `advanceOf` and
- * `rolledDice`. Returns `chargedEdge`, `drawCharge`, `chargeText`, `chargeVerdict`, `madeWords`, `sections`,
- * `tablePart(page)` and Make this move's `chargeEnd`, `canCharge`, `applyCharge` and `followCharge`.
+ * figures as measured and exact (`MEASURED`, `EXACT`), and the charge range's `advanceOf`.
+ * Returns `chargedEdge`, `drawCharge`, `chargeText`, `chargeVerdict`, `madeWords`, `sections`,
+ * `tablePart(page)`, Make this move's `chargeEnd`, `canCharge`, `applyCharge` and `followCharge`,
+ * and the Charge Range's roll (`chargeRange`).
  */
-export function chargeCode({ later, facingName, does, MEASURED, EXACT, advanceOf, rolledDice }) {
+export function chargeCode({ later, facingName, does, MEASURED, EXACT, advanceOf }) {
+  // The Charge Range a charger rolls: 2D6 plus its Advance Rate (9A-CH-1), and the higher die, the
+  // length of its Failed Charge Move should the range fall short (A-9A-4). A charger with no
+  // Advance Rate given gets no range: the verdict goes on asking for it.
+  const chargeRange = {
+    roll(into, key, [a, b], d) {
+      const ar = advanceOf(d, into.charger);
+      if (!(ar >= 0)) return;
+      into[key] = ar + a + b;
+      into.highestDie = Math.max(a, b);
+      into.dice = [Math.max(a, b), Math.min(a, b)]; // (the page's own: the request has the range and the highest)
+    },
+    // the dice and the range they give, on the play bar ("5 + 4 → Charge Range 17″")
+    said(into, key, d) {
+      // (with no Advance Rate the roll gives no range: the bar says why, the Roll button did nothing)
+      if (into[key] === '' || into[key] === undefined) return into.charger && !(advanceOf(d, into.charger) >= 0) ? `Charge Range ? (${into.charger}: no Advance Rate, in Units)` : 'Charge Range ?';
+      const dice = rolledDice(into, key, advanceOf(d, into.charger));
+      return `${dice ? `${dice.join(' + ')} → ` : ''}Charge Range ${inches(Number(into[key]))}`;
+    },
+  };
   // Ninth Age charge (docs/api/ninth-age.md "charge"): per charger, in the order they moved (numbered
   // when combined), a completed charge's path (straight, the wheel's arc about its pivot, straight,
   // align) to its final pose and the target facing it contacts; a charge that cannot be completed
@@ -217,5 +249,5 @@ export function chargeCode({ later, facingName, does, MEASURED, EXACT, advanceOf
   // (a pursuit's units are picked by a tap, and its verdict says so)
   const questionNote = (q) => (q === 'pursue' ? 'Tap a unit to make it the pursuer, or an enemy to pursue it.' : null);
   const tablePart = (page) => initTablePlay(page, (p, shared) => chargePlay({ ...p, advanceOf, rolledDice, tapUnit: (id) => pursuitTap(p, id), questionNote }, shared));
-  return { chargedEdge, drawCharge, chargeText, chargeVerdict, madeWords, sections, tablePart, chargeEnd, canCharge, applyCharge, followCharge };
+  return { chargedEdge, drawCharge, chargeText, chargeVerdict, madeWords, sections, tablePart, chargeEnd, canCharge, applyCharge, followCharge, chargeRange };
 }
