@@ -931,6 +931,7 @@ export class Painter {
       this.setFont(`600 ${size}px system-ui, sans-serif`);
       const w = this.textWidth(u.badge), y = t.py - (u.small || !roomy ? 0 : t.r * 0.32);
       const box = [t.px - w / 2, y - size / 2, t.px + w / 2, y + size / 2];
+      if (this.cutByEdge(box, true)) continue;
       this.plan.set(u.id, { badge: { t: u.badge, x: t.px, y, size, box } });
       this.takeBox(box);
     }
@@ -1316,14 +1317,19 @@ export class Painter {
     // (with its plate: a plate 1 px past the edge was placed and never drawn, text() leaving it out)
     if (this.w && x >= 0 && x <= this.w && w + 2 * px + 4 <= this.w) x = clamp(x, 2 + px + w / 2, this.w - 2 - px - w / 2);
     const box = [x - w / 2 - px, y - size / 2 - py, x + w / 2 + px, y + size / 2 + py];
-    if (this.cutByEdge(box) || (kind !== 'ruler' && !this.isClear([box[0] - apart, box[1], box[2] + apart, box[3]])) || (offUnits && this.onToken(box))) return null;
+    if (this.cutByEdge(box, kind !== 'grid') || (kind !== 'ruler' && !this.isClear([box[0] - apart, box[1], box[2] + apart, box[3]])) || (offUnits && this.onToken(box))) return null;
     this.text(t, x, y, color, size, halo, box, kind);
     return box;
   }
 
-  /** Whether the view's edge cuts a text's box: such a text is left out, as a cut one misreads ("79" of a name, a 2 of a 12). */
-  cutByEdge(box) {
-    return !!this.w && (box[0] < -0.5 || box[1] < -0.5 || box[2] > this.w + 0.5 || box[3] > this.h + 0.5);
+  /**
+   * Whether the view's edge cuts a text's box: such a text is left out, as a cut one misreads ("79"
+   * of a name, a 2 of a 12). `strips`: the strips the rows' and columns' numbers are pinned on are
+   * the edge too (`open`): under one a text is hidden, and its box kept numbers off the strip.
+   */
+  cutByEdge(box, strips = false) {
+    const x0 = strips ? this.open[0] : 0, y0 = strips ? this.open[1] : 0;
+    return !!this.w && (box[0] < x0 - 0.5 || box[1] < y0 - 0.5 || box[2] > this.w + 0.5 || box[3] > this.h + 0.5);
   }
 
   /** Whether a text fits `maxWidth` whole at the smallest size drawn. */
