@@ -167,7 +167,8 @@ export const hexPainting = {
    * one. A number whose place is off the view is pinned at the view's edge, on a strip of the view's
    * ground drawn over the hexes, the units and the markers (paintHexCoords). Measured before the
    * names are planned (board.js paintScene), which keep off the strips: returns the view less them,
-   * [x0, y0, x1, y1] (what lies under a strip is out of view).
+   * [x0, y0, x1, y1] (what lies under a strip is out of view), and keeps the numbers' places for
+   * paintHexCoords (`coords`).
    */
   hexStrips(sc) {
     const { first, top } = this.edgeHexes(sc);

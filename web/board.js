@@ -574,12 +574,12 @@ export class Painter {
     const hr = hp && this.handleR(handleFor);
     if (hp) this.keepOut([hp[0] - hr - 2, hp[1] - hr - 2, hp[0] + hr + 2, hp[1] + hr + 2]);
     for (const box of this.covers) this.keepOut(box);
+    // the view less the strips the rows' and columns' numbers are pinned on, drawn over the units
+    // (board-hex.js hexStrips): a unit under one is out of view, and no text but those numbers goes there
+    this.open = sc.kind === 'free' ? [0, 0, this.w, this.h] : this.hexStrips(sc);
     // the units' names are placed first (every other text keeps clear of them) and drawn last, over
     // all; the first paints of a new board of many units draw the board alone, then its units, then
     // their names
-    // the view less the strips the rows' and columns' numbers are pinned on, drawn over the units
-    // (board-hex.js hexStrips): a unit under one is out of view, and no name goes there
-    this.open = sc.kind === 'free' ? [0, 0, this.w, this.h] : this.hexStrips(sc);
     const carried = this.carried();
     const stage = carried === null ? this.firstPaints(sc) : null, unitsLater = stage === 'units';
     if (unitsLater) { this.plan = new Map(); this.bodies = new Map(); this.soft = new BoxGrid(0, 0); this.still = null; this.candidates = 0; } else this.planNames(sc, carried, stage !== 'names');
