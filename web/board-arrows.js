@@ -14,8 +14,9 @@ export const arrowsPainting = {
    * `offView`.
    */
   paintArrows(sc, off, terrain) {
-    const [top, bottom] = this.band(), m = 12, pin = sc.kind === 'hex' ? MIN_TEXT + 8 : 0;
-    const lo = [pin + m, Math.max(top, pin) + m], hi = [this.w - m, bottom - m];
+    // (off the numbers' strips, board-hex.js hexStrips, and where they are not pinned, their bands)
+    const [top, bottom] = this.band(), m = 12, pin = sc.kind === 'hex' ? MIN_TEXT + 8 : 0, [x0, y0] = this.open;
+    const lo = [Math.max(pin, x0) + m, Math.max(top, pin, y0) + m], hi = [this.w - m, bottom - m];
     const mid = [(lo[0] + hi[0]) / 2, (lo[1] + hi[1]) / 2];
     if (hi[0] <= lo[0] || hi[1] <= lo[1]) return;
     // the hexes offered to a tap on screen: an overlay's `choices` (an ejected miniature's free
@@ -28,6 +29,10 @@ export const arrowsPainting = {
       const b = box(h);
       if (it.choices) aimed.push(b); else if (overlap(b, [0, 0, this.w, this.h])) inReach.push(b);
     }
+    // the units' names along the edges (a name kept off the columns' strip stands just under it,
+    // where the arrows go: one drawn over a leader's name)
+    const named = [];
+    for (const p of this.plan.values()) { const b = p.name?.box; if (b && (b[0] < lo[0] + m || b[1] < lo[1] + m || b[2] > hi[0] - m || b[3] > hi[1] - m)) named.push(b); }
     const arrows = [];
     for (const thing of off) {
       const e = thing.e ?? this.extentOf(thing);
@@ -36,15 +41,15 @@ export const arrowsPainting = {
       const at = [mid[0] + d[0] * t, mid[1] + d[1] * t];
       const side = Math.abs(at[0] - lo[0]) < 0.5 || Math.abs(at[0] - hi[0]) < 0.5 ? 1 : 0; // the axis it slides along
       // slid along its edge to the nearest spot off the controls floating there, the arrows it may
-      // not share and the reached hexes; a unit's arrow where none is clear of those hexes keeps
-      // off the rest, a reach's is left out
+      // not share, the reached hexes and the units' names; where none is clear of the names, off the
+      // rest; a unit's arrow where none is clear of those hexes keeps off the rest, a reach's is left out
       const clear = (boxes) => {
         const hits = (v) => boxes.some((c) => overlap(side ? [at[0] - m, v - m, at[0] + m, v + m] : [v - m, at[1] - m, v + m, at[1] + m], c));
         return [at[side], ...boxes.flatMap((c) => [c[side] - m - 1, c[side + 2] + m + 1])].filter((v) => v >= lo[side] && v <= hi[side] && !hits(v))
           .reduce((p, v) => (p === null || Math.abs(v - at[side]) < Math.abs(p - at[side]) ? v : p), null);
       };
       const others = arrows.filter((a) => !a.things[0].reached !== !thing.reached).map(({ at: [x, y] }) => [x - m, y - m, x + m, y + m]);
-      const to = clear([...this.covers, ...others, ...inReach]) ?? (thing.reached ? null : clear([...this.covers, ...others]));
+      const to = clear([...this.covers, ...others, ...inReach, ...named]) ?? clear([...this.covers, ...others, ...inReach]) ?? (thing.reached ? null : clear([...this.covers, ...others]));
       if (thing.reached && to === null) continue;
       if (to !== null) at[side] = to;
       // (a reach's arrow shares with a reach's alone: with a unit's it read "2 pieces")
@@ -79,7 +84,7 @@ export const arrowsPainting = {
         const [hw, hh] = [half - 14 + 3, MIN_TEXT / 2 + 2];
         // (the units' bodies looked up by where they are, onToken: a view's edge beside 1,000 units
         // looked at every one for each spot of each arrow)
-        const free = ([sx, sy]) => { const b = [sx - hw, sy - hh, sx + hw, sy + hh]; return !this.onToken(b) && !clearOf.some((o) => overlap(b, o)); };
+        const free = ([sx, sy]) => { const b = [sx - hw, sy - hh, sx + hw, sy + hh]; return b[0] >= x0 && b[1] >= y0 && !this.onToken(b) && !clearOf.some((o) => overlap(b, o)); };
         return spots.filter(free).some(([sx, sy]) => this.label(name, sx, sy, '#1b2430', MIN_TEXT, 120, 'plate'));
       });
       if (hexes && !named) continue;

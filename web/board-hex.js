@@ -162,13 +162,15 @@ export const hexPainting = {
   },
 
   /**
-   * The columns' numbers above the board and the rows' left of it, as the page names a hex ("col 4,
-   * row 3"): every column and row at the fit view when they fit clear, else every other one. A
-   * number whose place is off the view is drawn at the view's edge, placed after the answer's
-   * numbers, on a strip outside the hexes; a row's is kept clear of the texts on its line ("8"
-   * beside a cut hex's cost 4 read as 84).
+   * Where the columns' numbers above the board and the rows' left of it go, as the page names a hex
+   * ("col 4, row 3"): every column and row at the fit view when they fit clear, else every other
+   * one. A number whose place is off the view is pinned at the view's edge, on a strip of the view's
+   * ground drawn over the hexes, the units and the markers (paintHexCoords). Measured before the
+   * names are planned (board.js paintScene), which keep off the strips: returns the view less them,
+   * [x0, y0, x1, y1] (what lies under a strip is out of view), and keeps the numbers' places for
+   * paintHexCoords (`coords`).
    */
-  paintHexCoords(sc) {
+  hexStrips(sc) {
     const { first, top } = this.edgeHexes(sc);
     // every column, or every 2nd, 5th, 10th …: the widest number and a gap between neighbours (a
     // strip of 633 columns ran them together); a column is √3 hex radii wide, a row 1.5
@@ -177,11 +179,29 @@ export const hexPainting = {
     const every = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000].find((k) => k * this.s * SQRT3 >= Math.max(2 * MIN_TEXT, widest + 10)) ?? 1000;
     const everyRow = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000].find((k) => k * this.s * 1.5 >= 1.6 * MIN_TEXT) ?? 1000;
     const above = Math.min(...[...top.values()].map(([, y]) => y)) - 1.75;
-    // a view framed inside the board keeps its numbers at its own top and left edges, on a strip of
-    // the view's ground drawn over the hexes cut there, the units and the markers (board.js paintScene
-    // `edge`): on a halo beneath a hex's fill a number faded, on a plate over the hexes a row's
-    // covered a unit's token
-    const edge = MIN_TEXT / 2 + 3, pinnedDraws = [];
+    const edge = MIN_TEXT / 2 + 3;
+    // below a control over the view's top edge (a phone's first-visit note): under it none showed
+    const from = (sx) => Math.max(edge, ...this.covers.filter((c) => c[1] < 2 * edge && c[0] < sx + 12 && c[2] > sx - 12).map((c) => c[3] + edge));
+    const cols = [...top].filter(([col]) => !(col % every)).map(([col, [x]]) => { const [sx, sy] = this.toScreen(x, above); return [col, sx, sy, from(sx)]; });
+    const pinned = Math.max(0, ...cols.filter(([, , sy, e]) => sy < e).map(([, , , e]) => e));
+    // (a row beside the columns' numbers pinned at the top read as one of them, "1 0")
+    const rows = [...first].filter(([row]) => !(row % everyRow)).map(([row, [x, y]]) => [row, ...this.toScreen(x - 1.55, y)]).filter(([, , sy]) => !pinned || sy >= pinned + 2 * edge);
+    const rw = this.textWidth(String(Math.max(0, ...first.keys()))) + 6, rowsPinned = rows.some(([, sx]) => sx < rw / 2);
+    this.coords = { cols, rows, pinned, rw, rowsPinned, edge };
+    // (each strip's line 1 px past its ground: paintHexCoords)
+    return [rowsPinned ? rw + 1 : 0, pinned ? pinned + edge + 1 : 0, this.w, this.h];
+  },
+
+  /**
+   * The rows' and columns' numbers where hexStrips placed them (a row's kept clear of the texts on
+   * its line: "8" beside a cut hex's cost 4 read as 84), after the answer's numbers; the pinned ones
+   * and their strips drawn over the units.
+   */
+  paintHexCoords() {
+    const { cols, rows, pinned, rw, rowsPinned, edge } = this.coords;
+    // on a halo beneath a hex's fill a pinned number faded, on a plate over the hexes a row's
+    // covered a unit's token: a strip of the view's ground, drawn over the units (board.js paintScene `edge`)
+    const pinnedDraws = [];
     const strip = (x, y, w, h) => pinnedDraws.push(() => {
       const c = this.ctx;
       c.fillStyle = '#e9e6dc'; c.fillRect(0, 0, x + w, y + h);
@@ -193,15 +213,9 @@ export const hexPainting = {
       if (pin) this.later = pinnedDraws;
       try { this.label(String(n), x, y, '#3d4a3a', MIN_TEXT, 40, false, 'grid', pin ? apart : 0); } finally { this.later = later; }
     };
-    // below a control over the view's top edge (a phone's first-visit note): under it none showed
-    const from = (sx) => Math.max(edge, ...this.covers.filter((c) => c[1] < 2 * edge && c[0] < sx + 12 && c[2] > sx - 12).map((c) => c[3] + edge));
-    const cols = [...top].filter(([col]) => !(col % every)).map(([col, [x]]) => { const [sx, sy] = this.toScreen(x, above); return [col, sx, sy, from(sx)]; });
-    const pinned = Math.max(0, ...cols.filter(([, , sy, e]) => sy < e).map(([, , , e]) => e));
-    // (a row beside the columns' numbers pinned at the top read as one of them, "1 0")
-    const rows = [...first].filter(([row]) => !(row % everyRow)).map(([row, [x, y]]) => [row, ...this.toScreen(x - 1.55, y)]).filter(([, , sy]) => !pinned || sy >= pinned + 2 * edge);
-    const rw = this.textWidth(String(Math.max(0, ...first.keys()))) + 6, rowsPinned = rows.some(([, sx]) => sx < rw / 2);
     if (pinned) strip(0, pinned + edge, this.w, 0);
     if (rowsPinned) strip(rw, 0, 0, this.h);
+    this.setFont(`600 ${MIN_TEXT}px system-ui, sans-serif`);
     // (a column's number over the rows' strip is left out, as one past the view's edge)
     for (const [col, sx, sy, e] of cols) if (!rowsPinned || sx - this.textWidth(String(col)) / 2 > rw + 3) number(col, sx, Math.max(sy, e), sy < e);
     // (a row's number that would cross the strip's edge stands on it)
@@ -453,8 +467,9 @@ export const hexPainting = {
     // (drawn into the context of when it runs: over the units, that is the board's: Painter.text)
     const draw = (f) => { if (this.later) this.later.push(() => f(this.ctx)); else f(this.ctx); };
     // the tab above the cost, else beside it or below it, where it covers no text (a unit's name)
+    // and is whole in view (label leaves its letters out otherwise)
     const spots = w > s * 1.7 ? [] : [[cx, cy - s * TAB_ABOVE], [cx + s * 0.5, cy], [cx - s * 0.5, cy], [cx, cy + s * 0.7]]
-      .filter(([x, y]) => this.isClear([x - w / 2, y - MIN_TEXT / 2, x + w / 2, y + MIN_TEXT / 2]));
+      .filter(([x, y]) => { const b = [x - w / 2, y - MIN_TEXT / 2, x + w / 2, y + MIN_TEXT / 2]; return !this.cutByEdge(b, true) && this.isClear(b); });
     // too small for its letters, or no place clear: a dot says a badge is there (a tap on the hex says which)
     if (!spots.length) {
       draw((c) => { this.dot(cx, cy - s * TAB_ABOVE, 3.5, '#1b2430'); c.lineWidth = 1.5; c.strokeStyle = '#fff'; c.stroke(); });

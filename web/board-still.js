@@ -81,7 +81,7 @@ export const stillPainting = {
       drew = true;
       this.paintHexBoard(sc);
       this.paintOverlay(items);
-      if (coords) this.paintHexCoords(sc);
+      if (coords) this.paintHexCoords();
       this.stillDrawn = { boxes: this.labelBoxes.slice(from.boxes), over: this.overUnits.slice(from.over), texts: this.drawnText.slice(from.texts), layers: this.hexLayers - from.layers };
     });
     if (!drew) {

@@ -255,6 +255,7 @@ export class Painter {
     this.sliceMs = Infinity; // how long one paint places names for (placeNames); the rest in the next
     this.overUnits = null; // texts to draw once the units are (paintScene), and where a text goes now: `later`
     this.later = null;
+    this.open = [0, 0, 0, 0]; // the view less the rows' and columns' numbers' strips (paintScene)
     this.scene = null;
     this.fitted = null;
   }
@@ -573,6 +574,9 @@ export class Painter {
     const hr = hp && this.handleR(handleFor);
     if (hp) this.keepOut([hp[0] - hr - 2, hp[1] - hr - 2, hp[0] + hr + 2, hp[1] + hr + 2]);
     for (const box of this.covers) this.keepOut(box);
+    // the view less the strips the rows' and columns' numbers are pinned on, drawn over the units
+    // (board-hex.js hexStrips): a unit under one is out of view, and no text but those numbers goes there
+    this.open = sc.kind === 'free' ? [0, 0, this.w, this.h] : this.hexStrips(sc);
     // the units' names are placed first (every other text keeps clear of them) and drawn last, over
     // all; the first paints of a new board of many units draw the board alone, then its units, then
     // their names
@@ -598,7 +602,7 @@ export class Painter {
     this.sliceLayers = false;
     if (this.layersLeft) this.fresh = 'units'; else if (!kept) this.boardDrawn = board;
     this.paintOverlay(kept ? beneath.slice(kept.items) : beneath);
-    if (sc.kind !== 'free' && !kept?.coords) this.paintHexCoords(sc);
+    if (sc.kind !== 'free' && !kept?.coords) this.paintHexCoords();
     // the units in view only (a unit's selection ring, front arrow and other hexes reach past its token)
     const reach = Math.max(12, 4 * this.s);
     const inView = (u) => { const b = this.bodies.get(u.id); return b && b[2] >= -reach && b[3] >= -reach && b[0] <= this.w + reach && b[1] <= this.h + reach; };
@@ -672,9 +676,10 @@ export class Painter {
     this.offView = [];
     // (a terrain piece with its extent `e`: board-table.js namedTerrain; a reach's hexes past an edge: board-hex.js reachOff)
     const terrain = sc.kind === 'free' ? this.namedTerrain(sc) : [];
+    const [x0, y0, x1, y1] = this.open;
     const off = [...sc.units, ...terrain, ...this.reachOff?.(sc) ?? []].filter((thing) => {
       const e = thing.e ?? this.extentOf(thing);
-      return !(e.x + e.ex > 0 && e.x - e.ex < this.w && e.y + e.ey > 0 && e.y - e.ey < this.h);
+      return !(e.x + e.ex > x0 && e.x - e.ex < x1 && e.y + e.ey > y0 && e.y - e.ey < y1);
     });
     // (placed and drawn by board-arrows.js, fetched when a view first leaves something out: from the frame after it came)
     if (!off.length) return;
@@ -926,12 +931,14 @@ export class Painter {
       this.setFont(`600 ${size}px system-ui, sans-serif`);
       const w = this.textWidth(u.badge), y = t.py - (u.small || !roomy ? 0 : t.r * 0.32);
       const box = [t.px - w / 2, y - size / 2, t.px + w / 2, y + size / 2];
+      if (this.cutByEdge(box, true)) continue;
       this.plan.set(u.id, { badge: { t: u.badge, x: t.px, y, size, box } });
       this.takeBox(box);
     }
-    // (a unit wholly out of the view is named at the arrow pointing at it, paintOffView: its name
-    // in the view beside nothing read as another's)
-    const order = shown.filter((u) => { const b = ext.get(u.id).box; return b[2] > 0 && b[3] > 0 && b[0] < this.w && b[1] < this.h; })
+    // (a unit wholly out of the view, or under the numbers' strips, is named at the arrow pointing
+    // at it, paintOffView: its name in the view beside nothing read as another's)
+    const [x0, y0, x1, y1] = this.open;
+    const order = shown.filter((u) => { const b = ext.get(u.id).box; return b[2] > x0 && b[3] > y0 && b[0] < x1 && b[1] < y1; })
       .sort((a, b) => (b.selected ? 1 : 0) - (a.selected ? 1 : 0));
     const job = { order, next: 0, ext, soft, marks, units, shortened: null };
     // (none while the units' layer is drawn over frames: Board's unitsInSteps)
@@ -949,7 +956,7 @@ export class Painter {
    */
   placeNames(job) {
     const { order, ext, soft, marks } = job;
-    const view = [2, 2, this.w - 2, this.h - 2];
+    const view = [this.open[0] + 2, this.open[1] + 2, this.open[2] - 2, this.open[3] - 2]; // (off the numbers' strips too)
     const inView = (b) => b[0] >= view[0] && b[1] >= view[1] && b[2] <= view[2] && b[3] <= view[3];
     // a name keeps NAME_GAP px from every other text beside it (a space between two names on a
     // line: 1,000 units 30 px apart had their names read "u0u1u2"), 1 px above and below (boxes
@@ -1310,14 +1317,19 @@ export class Painter {
     // (with its plate: a plate 1 px past the edge was placed and never drawn, text() leaving it out)
     if (this.w && x >= 0 && x <= this.w && w + 2 * px + 4 <= this.w) x = clamp(x, 2 + px + w / 2, this.w - 2 - px - w / 2);
     const box = [x - w / 2 - px, y - size / 2 - py, x + w / 2 + px, y + size / 2 + py];
-    if (this.cutByEdge(box) || (kind !== 'ruler' && !this.isClear([box[0] - apart, box[1], box[2] + apart, box[3]])) || (offUnits && this.onToken(box))) return null;
+    if (this.cutByEdge(box, kind !== 'grid') || (kind !== 'ruler' && !this.isClear([box[0] - apart, box[1], box[2] + apart, box[3]])) || (offUnits && this.onToken(box))) return null;
     this.text(t, x, y, color, size, halo, box, kind);
     return box;
   }
 
-  /** Whether the view's edge cuts a text's box: such a text is left out, as a cut one misreads ("79" of a name, a 2 of a 12). */
-  cutByEdge(box) {
-    return !!this.w && (box[0] < -0.5 || box[1] < -0.5 || box[2] > this.w + 0.5 || box[3] > this.h + 0.5);
+  /**
+   * Whether the view's edge cuts a text's box: such a text is left out, as a cut one misreads ("79"
+   * of a name, a 2 of a 12). `strips`: the strips the rows' and columns' numbers are pinned on are
+   * the edge too (`open`): under one a text is hidden, and its box kept numbers off the strip.
+   */
+  cutByEdge(box, strips = false) {
+    const x0 = strips ? this.open[0] : 0, y0 = strips ? this.open[1] : 0;
+    return !!this.w && (box[0] < x0 - 0.5 || box[1] < y0 - 0.5 || box[2] > this.w + 0.5 || box[3] > this.h + 0.5);
   }
 
   /** Whether a text fits `maxWidth` whole at the smallest size drawn. */

@@ -104,6 +104,11 @@ export function installTestHook(page) {
       if (!board.paintArrows) { await loadArrows(); await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))); }
       return (board.offView ?? []).map(([units, x, y, terrain]) => ({ units: [...units], terrain: [...terrain], ...onScreen(x, y) }));
     },
+    /** The strips of the view's ground the rows' and columns' numbers are pinned on in the last paint (board.js `open`, the view less them): boxes on the page. */
+    strips() {
+      const [x0, y0] = board.open, [x, y] = board.origin();
+      return [...(y0 ? [[x, y, x + board.w, y + y0]] : []), ...(x0 ? [[x, y, x + x0, y + board.h]] : [])];
+    },
     /** The rotate handle's point on the page, or null where the unit has none (no facing); its code (board-handle.js) awaited. */
     async handleOf(id) {
       await loadHandle();

@@ -109,5 +109,62 @@ for (const system of HEX_GAMES) {
   }
 }
 
+// The rows' and columns' numbers pinned at the view's left and top stand on strips of the view's
+// ground drawn over the hexes and the units: a unit whose token lies under one is out of sight, so
+// it is pointed at as one past the view's edge, and no unit's name stands on a strip (the Ghouls'
+// name drew on the columns' strip beside "3", pointing at nothing, its token hidden under it).
+const HEX_BOARDS = SYSTEMS.filter((s) => s.board === 'hex').map((s) => s.id);
+const meets = (a, b) => a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3];
+for (const system of HEX_BOARDS) {
+  test(`${system}: a unit panned under the columns' or the rows' strip is pointed at past the view's edge, and no name stands on a strip`, { timeout: 300000 }, async () => {
+    for (const viewport of [{ width: 740, height: 360 }, { width: 360, height: 740 }]) {
+      const { context, page, errors } = await openPage(env, viewport, { touch: true });
+      if ((await pageRequest(page)).system !== system) await pickSystem(page, system); else await ruled(page);
+      // the unit nearest the view's middle, its token's far side brought 4 px inside the top edge,
+      // then the left, across the view's middle the other way (a drag may fall short: corrected)
+      const board = await boardContent(page), mid = { x: board.x + board.w / 2, y: board.y + board.h / 2 };
+      const boxes0 = await hook(page, 'unitBoxes'), gap = (b, p) => Math.hypot((b[0] + b[2]) / 2 - p.x, (b[1] + b[3]) / 2 - p.y);
+      const id = Object.keys(boxes0).sort((a, b) => gap(boxes0[a], mid) - gap(boxes0[b], mid))[0];
+      for (const [side, name] of [[1, 'top'], [0, 'left']]) {
+        for (let tries = 0; tries < 4; tries++) {
+          const box = (await hook(page, 'unitBoxes'))[id];
+          const d = side ? { x: mid.x - (box[0] + box[2]) / 2, y: board.y + 4 - box[3] } : { x: board.x + 4 - box[2], y: mid.y - (box[1] + box[3]) / 2 };
+          if (Math.abs(d.x) < 3 && Math.abs(d.y) < 3) break;
+          const boxes = Object.values(await hook(page, 'unitBoxes')), spots = [];
+          for (let i = 1; i < 8; i++) for (let j = 1; j < 8; j++) spots.push({ x: board.x + board.w * i / 8, y: board.y + board.h * j / 8 });
+          const clear = (p) => boxes.every((b) => Math.hypot(Math.max(0, b[0] - p.x, p.x - b[2]), Math.max(0, b[1] - p.y, p.y - b[3])) > 30);
+          const to = (p) => ({ x: p.x + d.x, y: p.y + d.y }), inside = (p) => p.x > board.x && p.y > board.y && p.x < board.x + board.w && p.y < board.y + board.h;
+          let from = null;
+          for (const p of spots) if (clear(p) && inside(to(p)) && (await elementAt(page, p)) === 'board' && (await elementAt(page, to(p))) === 'board') { from = p; break; }
+          assert.ok(from, `${system} ${size(viewport)}: a point of the board to pan the unit ${id} under the ${name} strip from`);
+          await touchDrag(page, from, to(from), { steps: 10 });
+          await page.waitForFunction(() => window.movecalcTest.idle());
+        }
+        await page.waitForFunction(() => window.movecalcTest.idle());
+        await painted(page);
+        await page.screenshot({ path: join(artifacts, `edge-${system}-under-${name}-strip-${size(viewport)}.png`) });
+        const box = (await hook(page, 'unitBoxes'))[id], strips = await hook(page, 'strips');
+        const strip = strips.find((s) => (s[2] - s[0] > s[3] - s[1]) === !!side); // (the columns' spans the view's width, the rows' its height)
+        assert.ok(strip, `${system} ${size(viewport)}: the ${name} numbers pinned on a strip: ${JSON.stringify(strips)}`);
+        // the token's part in the view lies under the strip, and the strip hides it there (the view's ground drawn over it)
+        assert.ok(side ? box[3] <= strip[3] && box[3] > board.y : box[2] <= strip[2] && box[2] > board.x, `${system} ${size(viewport)}: ${id}'s token ${box.map(Math.round)} under the ${name} strip ${strip.map(Math.round)}`);
+        const at = side ? [(box[0] + box[2]) / 2 - board.x, box[3] - board.y - 2] : [box[2] - board.x - 2, (box[1] + box[3]) / 2 - board.y];
+        const px = await page.evaluate(([x, y]) => { const c = document.getElementById('board'), k = c.width / c.clientWidth; return [...c.getContext('2d').getImageData(Math.floor(x * k), Math.floor(y * k), 1, 1).data]; }, at);
+        assert.ok([0, 1, 2].every((i) => Math.abs(px[i] - GROUND[i]) <= 10), `${system} ${size(viewport)}: the view's ground over ${id}'s token at (${at.map(Math.round)}): ${px}`);
+        // no name on a strip (the labels' boxes are the canvas's px)
+        const names = (await hook(page, 'boardLabels')).filter((l) => l.kind === 'name').map((l) => ({ ...l, box: [l.box[0] + board.x, l.box[1] + board.y, l.box[2] + board.x, l.box[3] + board.y] }));
+        const on = names.filter((l) => strips.some((s) => meets(l.box, s)));
+        assert.deepEqual(on.map((l) => `${l.text} ${l.box.map(Math.round)}`), [], `${system} ${size(viewport)}: names on a strip ${JSON.stringify(strips)}`);
+        // pointed at by an arrow at the view's edge, itself off the strips
+        const arrows = await hook(page, 'offView'), arrow = arrows.find((a) => a.units.includes(id));
+        assert.ok(arrow, `${system} ${size(viewport)}: ${id} under the ${name} strip is pointed at past the view's edge: ${JSON.stringify(arrows)}`);
+        for (const s of strips) assert.ok(!meets([arrow.x - 9, arrow.y - 9, arrow.x + 9, arrow.y + 9], s), `${system} ${size(viewport)}: the arrow at ${id} (${Math.round(arrow.x)}, ${Math.round(arrow.y)}) on the strip ${s.map(Math.round)}`);
+      }
+      assert.deepEqual(errors, []);
+      await context.close();
+    }
+  });
+}
+
 /** The id of the element at page point `p` (the board's canvas: 'board'). */
 const elementAt = (page, p) => page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.id ?? null, p);

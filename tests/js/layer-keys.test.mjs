@@ -74,6 +74,7 @@ for (const system of HEX_GAMES) {
       p.keys = {};
       p.labelBoxes = [[10, 10, 40, 22]]; p.keepClear = []; p.overUnits = []; p.drawnText = []; p.hexLayers = 0;
       if (box) p.labelBoxes.push(box);
+      p.open = p.hexStrips(sc); // (the numbers' strips, as paintScene measures them before the frame)
       p.keptFrame(sc, [zone(d, over)]);
       return p.keys.still;
     };
