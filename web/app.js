@@ -424,7 +424,12 @@ function redrawResult(frame = false, follow = false) {
   // shows whole (`showWhole`). A view framed again after each drop, roll or piece placed put the
   // next hex tapped elsewhere (a newcomer's review)
   else if (b && follow) {
-    if (ownQuery(r.request?.system, r.request?.query)?.showWhole) { if (!board.shows(b.bounds)) board.reveal(b.bounds); }
+    if (ownQuery(r.request?.system, r.request?.query)?.showWhole) {
+      // (the bounds hold a pose's middle: its framing's padding round them shows its base whole; a
+      // flee framed from a first view about the units ended with its base's far half off the view)
+      const all = padded(b.bounds, typeof b.pad === 'function' ? b.pad(board.w) : b.pad);
+      if (!board.shows(all)) board.reveal(all);
+    }
     else if (b.mover && !board.unitClear(b.mover)) board.showUnits([b.mover], true);
   }
   showChoices(b);
