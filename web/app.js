@@ -425,10 +425,9 @@ function redrawResult(frame = false, follow = false) {
   // next hex tapped elsewhere (a newcomer's review)
   else if (b && follow) {
     if (ownQuery(r.request?.system, r.request?.query)?.showWhole) {
-      // (the bounds hold a pose's middle: its framing's padding round them shows its base whole; a
-      // flee framed from a first view about the units ended with its base's far half off the view)
-      const all = padded(b.bounds, typeof b.pad === 'function' ? b.pad(board.w) : b.pad);
-      if (!board.shows(all)) board.reveal(all);
+      // (with its poses' bases whole: a flee rolled from a first view about the units ended with
+      // its base's far half off the view, where the bounds hold a pose's middle)
+      if (!board.shows(b.whole)) board.reveal(b.whole);
     }
     else if (b.mover && !board.unitClear(b.mover)) board.showUnits([b.mover], true);
   }

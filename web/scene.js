@@ -4,7 +4,7 @@
 import * as hex from './hex.js';
 import { SYSTEMS, assumptionParams, paramValue, unitSize, own, terrainKinds, boardCells } from './model.js';
 import { MARKS, arr } from './draw.js';
-import { latticePoint } from './geometry.js';
+import { latticePoint, rectCorners } from './geometry.js';
 
 const round = (v, p = 100) => Math.round(v * p) / p;
 
@@ -85,17 +85,18 @@ export function boardScene(system, d, { result = null, answered = !!result, sele
 /**
  * The world bounds of what a result draws, with the units it names, and the padding to frame them
  * with: one unit size; on a hex board it depends on the canvas's width, which the board reads when
- * it frames them (not while the page is being built); `core`, the box of the mover's point and the
+ * it frames them (not while the page is being built); `whole`, the bounds with the poses' bases whole
+ * (an answer its game shows whole is brought into view by them); `core`, the box of the mover's point and the
  * answer's moves, stays in view (where it fits) when the whole does not fit at a legible size. Null
  * when it draws nothing.
  */
 export function resultBounds(system, d, rs, request) {
-  const pts = [];
+  const pts = [], bases = [];
   const names = new Set();
   const isHexBoard = SYSTEMS[system].board === 'hex';
   for (const it of rs.overlay) {
     if (it.type === 'path') pts.push(...it.points);
-    else if (it.type === 'pose') pts.push([it.pose.x, it.pose.y]);
+    else if (it.type === 'pose') { pts.push([it.pose.x, it.pose.y]); if (it.w > 0 && it.d > 0) bases.push(...rectCorners(it.pose.x, it.pose.y, it.pose.facing ?? 0, it.w, it.d)); }
     else if (it.type === 'polygon') pts.push(...it.points);
     else if (it.type === 'line') pts.push(it.hexFrom ? hex.center(it.hexFrom.q, it.hexFrom.r) : it.from, it.hexTo ? hex.center(it.hexTo.q, it.hexTo.r) : it.to);
     else if (it.type === 'points') pts.push(...it.points.map((p) => [p.x, p.y]));
@@ -131,7 +132,7 @@ export function resultBounds(system, d, rs, request) {
   const moves = rs.tracks.flatMap((tr) => tr.steps.map((st) => (st.x !== undefined ? [st.x, st.y] : hex.center(st.q, st.r))));
   // (its base whole, wherever it ends: the centres alone kept a 3″-deep base's far half out of view)
   const grown = (b) => [b[0] - reach, b[1] - reach, b[2] + reach, b[3] + reach];
-  return { bounds: box(pts), pad, core: core || moves.length ? grown(box([...(core ? [core] : []), ...moves])) : null, names, at: core, mover: moverId };
+  return { bounds: box(pts), whole: box([...pts, ...bases]), pad, core: core || moves.length ? grown(box([...(core ? [core] : []), ...moves])) : null, names, at: core, mover: moverId };
 }
 
 /**

@@ -193,7 +193,7 @@ const JOURNEYS = {
     const raiders = await unitOf(page, 'Raiders');
     await f.tap('#fit');
     await f.drag(await hook(page, 'screenOf', 'Knights'), await hook(page, 'screenOfWorld', raiders.x + 2.2, raiders.y), { hold: async () => {
-      await page.waitForFunction(() => window.movecalcTest.request().query === 'charge' && window.movecalcTest.ruled());
+      await page.waitForFunction(() => window.movecalcTest.request().query === 'charge' && window.movecalcTest.request().charger === 'Knights' && window.movecalcTest.ruled());
       await verdictReads(page, 'Needs 5+ on 2D6');
       assert.match(await verdict(page), /The charge can be made: Knights charge Raiders in the left flank/);
       await shot(page, game, '1-held');

@@ -201,7 +201,7 @@ test('ninth-age (360x740, touch): play, 9A-CH-1 9A-ARC-1 the Knights dragged ont
   let distance = 0;
   // touch 1: the drag
   await touchDrag(page, await hook(page, 'screenOf', 'Knights'), flank, { hold: async () => {
-    await page.waitForFunction(() => window.movecalcTest.request().query === 'charge' && window.movecalcTest.ruled());
+    await page.waitForFunction(() => window.movecalcTest.request().query === 'charge' && window.movecalcTest.request().charger === 'Knights' && window.movecalcTest.ruled());
     const request = await pageRequest(page);
     assert.deepEqual([request.charger, request.target], ['Knights', 'Raiders']);
     const result = await answer(request);
@@ -350,7 +350,7 @@ test('ninth-age (360x740, touch): play, 9A-ARC-1 dragged onto the Raiders’ fro
   const places = () => page.evaluate(() => ['verdict', 'tabs'].map((id) => { const r = document.getElementById(id).getBoundingClientRect(); return [r.top, r.height]; }));
   const before = await places();
   await touchDrag(page, await hook(page, 'screenOf', 'Knights'), await hook(page, 'screenOfWorld', raiders.x + 0.5, raiders.y - 1.2), { hold: async (moveTo) => {
-    await page.waitForFunction(() => window.movecalcTest.request().query === 'charge' && window.movecalcTest.ruled());
+    await page.waitForFunction(() => window.movecalcTest.request().query === 'charge' && window.movecalcTest.request().charger === 'Knights' && window.movecalcTest.ruled());
     const text = await verdict(page);
     assert.match(text, /Knights charge Raiders in the left flank/, text);
     assert.ok(text.includes('Not the front: Knights stand in Raiders’ left flank arc. (rule 9A-ARC-1)'), text);
@@ -406,7 +406,7 @@ for (const viewport of [PHONE, { width: 740, height: 360 }]) {
       await painted(page);
     }
     await touchDrag(page, await hook(page, 'screenOf', 'Knights'), await hook(page, 'screenOfWorld', raiders.x + 0.5, raiders.y - 0.8), { hold: async () => {
-      await page.waitForFunction(() => window.movecalcTest.request().query === 'charge' && window.movecalcTest.ruled());
+      await page.waitForFunction(() => window.movecalcTest.request().query === 'charge' && window.movecalcTest.request().charger === 'Knights' && window.movecalcTest.ruled());
       assert.ok((await hook(page, 'playOverlay')).some((m) => m.label === 'front under your finger'), 'the front is under the finger');
     } });
     await ruled(page);
@@ -730,7 +730,7 @@ test('ninth-age (1280x800, keyboard): the accessible board, 9A-CH-1 9A-ARC-1 Ent
   await page.keyboard.press('Enter');
   await unitButton(page, 'Raiders, x 31″ y 26″, facing 180').focus();
   await page.keyboard.press('Enter');
-  await page.waitForFunction(() => window.movecalcTest.request().query === 'charge' && window.movecalcTest.ruled());
+  await page.waitForFunction(() => window.movecalcTest.request().query === 'charge' && window.movecalcTest.request().charger === 'Knights' && window.movecalcTest.ruled());
   const request = await pageRequest(page);
   assert.deepEqual([request.charger, request.target], ['Knights', 'Raiders']);
   assert.equal((await answer(request)).facing, 'left');
