@@ -425,7 +425,7 @@ function redrawResult(frame = false, follow = false) {
   // next hex tapped elsewhere (a newcomer's review)
   else if (b && follow) {
     if (ownQuery(r.request?.system, r.request?.query)?.showWhole) {
-      // (with its poses' bases whole: a flee rolled from a first view about the units ended with
+      // (with its poses' bases whole: a unit's move rolled from a first view about the units ended with
       // its base's far half off the view, where the bounds hold a pose's middle)
       if (!board.shows(b.whole)) board.reveal(b.whole);
     }
