@@ -7,7 +7,7 @@
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { launch, openPage, hook, pickSystem, ruled, painted, artifacts, engineAnswer, touchDrag, openPanel, panelFilled } from './browser.mjs';
+import { launch, openPage, hook, pickSystem, ruled, painted, artifacts, engineAnswer, touchDrag, openPanel, panelFilled, spearmenPursuit } from './browser.mjs';
 import { createEngine } from '../../wasm/movecalc.mjs';
 import { toOffset, toAxial } from '../../web/hex.js';
 
@@ -346,7 +346,8 @@ for (const viewport of SIZES.slice(0, 2)) {
 
 // On a phone held either way Make this move floats over the board's foot, clear of the zoom
 // buttons: beside a portrait phone's verdict its coming and going narrowed and widened the verdict,
-// moving its lines. Every game's opening ruling that has a move to make, from describe.
+// moving its lines. Every game's opening ruling that has a move to make, from describe (The Ninth
+// Age opens with nothing planned: its pursuit planned on the opening's position).
 for (const viewport of SIZES.slice(0, 2)) {
   test(`${sizeOf(viewport)}, touch: Make this move over the board's foot, clear of the zoom buttons; the verdict keeps its width`, async () => {
     const { context, page, errors } = await openPage(env, viewport, { touch: true });
@@ -356,6 +357,7 @@ for (const viewport of SIZES.slice(0, 2)) {
     let seen = 0;
     for (const { id } of SYSTEMS) {
       await pickSystem(page, id);
+      if (id === 'ninth-age') await spearmenPursuit(page);
       await painted(page);
       if (!(await page.isVisible('#apply'))) continue;
       seen++;

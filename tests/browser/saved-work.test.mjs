@@ -200,6 +200,9 @@ test('a position the browser will not store (storage full) says so on the page, 
   const again = await hook(page, 'screenOf', doc.units[0].id);
   await drag(page, again, { x: again.x - 20, y: again.y - 20 }, 4);
   await page.waitForSelector('#notice', { state: 'hidden' });
+  // the position saved as it now stands (a save 300 ms after the last edit: on a loaded machine
+  // an edit the drag's ruling made may come after the save that hid the notice)
+  await page.waitForFunction((k) => { const { system, doc } = window.movecalcTest.state(); return JSON.stringify(JSON.parse(localStorage.getItem(k)).docs[system]) === JSON.stringify(doc); }, PAGE_KEY, { timeout: 10000 }).catch(() => {});
   assert.equal(JSON.stringify(JSON.parse(await stored(page, PAGE_KEY)).docs[(await hook(page, 'state')).system]), JSON.stringify((await hook(page, 'state')).doc));
   assert.deepEqual(errors, []);
   await context.close();
