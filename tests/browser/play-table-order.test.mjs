@@ -11,6 +11,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { collectExamples } from '../../web/build-site.mjs';
+import { createEngine } from '../../wasm/movecalc.mjs';
 import { launch, engineAnswer as answer, openPage, PHONE, pageRequest, ruled, hook, verdict, artifacts, touchDrag, painted, pickSystem, openRequest, boardContent } from './browser.mjs';
 
 let env;
@@ -439,7 +440,8 @@ test('arcane-legions (360x740, touch): the opening is the position ready to play
   assert.match(await verdict(page), /^Legion can end its move anywhere in the shaded area with 4 movement points/);
   assert.match(await page.textContent('#coach'), /^Drag a unit/, 'the hint says what to do');
   await shot(page, 'opening');
-  for (const game of ['cc-ancients', 'godsgloom', 'torn-world']) {
+  // the hex games, from describe
+  for (const { id: game } of (await createEngine()).request({ query: 'describe' }).result.systems.filter((s) => s.board === 'hex')) {
     await pickSystem(page, game);
     assert.equal((await pageRequest(page)).query, 'reach', `${game} opens on a unit's reach`);
     assert.equal(await page.isVisible('#apply'), false, `${game}: no Make this move`);
