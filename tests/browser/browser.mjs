@@ -246,6 +246,20 @@ export async function unitForm(page) {
 export const painted = (page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
 
 /**
+ * Waits until the page's answer is the one to what is on the board and the board has been idle
+ * (nothing to paint, no fit or framing due) for three frames in a row: a control that changes the
+ * page's layout (a card chosen, a bar grown) moves the view a frame or two later, and a drag begun
+ * at a point read before that missed its unit (a CI run under load).
+ */
+export const steady = (page) => page.evaluate(async () => {
+  for (let calm = 0, frames = 0; calm < 3; frames++) {
+    if (frames > 3600) throw new Error('the board never stayed idle for 3 frames in 3,600');
+    await new Promise((r) => requestAnimationFrame(r));
+    calm = window.movecalcTest.ruled() && window.movecalcTest.idle() ? calm + 1 : 0;
+  }
+});
+
+/**
  * Counts the questions the page asks the engine (its `movecalc:ask` marks, app.js): run in the page,
  * or before its scripts as an init script to count from its start. `asksSoFar` resolves to the count
  * once every mark made before the call has been delivered: it makes a mark of its own and waits for

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { launch, engineAnswer as answer, openPage, PHONE, DESKTOP, pageRequest, pickSystem, ruled, hook, selectByKeys, verdict, artifacts, touchDrag, painted, openRequest, boardContent } from './browser.mjs';
+import { launch, engineAnswer as answer, openPage, PHONE, DESKTOP, pageRequest, pickSystem, ruled, hook, selectByKeys, verdict, artifacts, touchDrag, painted, steady, openRequest, boardContent } from './browser.mjs';
 import { createEngine } from '../../wasm/movecalc.mjs';
 import { toAxial, toOffset } from '../../web/hex.js';
 import { SMALL_AT } from '../../web/board.js';
@@ -80,7 +80,7 @@ async function openCard(extra, card, { count, shown = () => document.getElementB
   if (count) await page.selectOption('#order-count', count);
   await page.selectOption('#order-card', card);
   await page.waitForFunction(shown);
-  await painted(page);
+  await steady(page);
   return opened;
 }
 
@@ -843,6 +843,7 @@ test('cc-ancients (360x740, touch): play, CCA-LD-8 Inspired Center Leadership fr
   for (const s of ['Left', 'Center', 'Right']) assert.ok(names.includes(`Inspired ${s} Leadership`), `offered: Inspired ${s} Leadership (${names})`);
   await page.selectOption('#order-card', { label: 'Inspired Center Leadership' });
   await page.waitForFunction(() => document.getElementById('order-total')?.textContent === 'Inspired Center Leadership');
+  await steady(page);
   await touchDrag(page, await onHex(page, 5, 6, false), await screen(page, 5, 5));
   await said(page, '0 of 4 orders used');
   assert.deepEqual((await pageRequest(page)).card, { type: 'leadership', leader: 'Scipio', section: 'center' }, 'the card: Scipio’s, inspired in the centre');

@@ -5,7 +5,7 @@
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { launch, artifacts, hook, PHONE, openPanel, drag, setMode } from './browser.mjs';
+import { launch, artifacts, hook, PHONE, openPanel, drag, setMode, steady } from './browser.mjs';
 import { deflateRawSync } from 'node:zlib';
 import { positionPayload, toBase64url } from '../../web/share.js';
 import { LIBRARY_FORMAT } from '../../web/library-format.js';
@@ -189,6 +189,9 @@ test('a position the browser will not store (storage full) says so on the page, 
   const { context, page, errors } = await open();
   await page.evaluate(() => { window.__full = true; });
   await setMode(page, 'setup'); // a drag places the unit, an edit to save
+  // (read once Set up's tray has come and the view holds still: read before, the drag missed the
+  // unit and no notice came, in a CI run under load)
+  await steady(page);
   const { doc } = await hook(page, 'state');
   const from = await hook(page, 'screenOf', doc.units[0].id);
   // (up the board: moved down, the Legion went under Make this move, which the next drag then pressed)
@@ -197,6 +200,7 @@ test('a position the browser will not store (storage full) says so on the page, 
   assert.equal(await page.textContent('#notice-text'), 'Not saved: this browser’s storage is full (or private). A reload would lose this position.');
   await page.screenshot({ path: join(artifacts, 'saved-storage-full-360x740.png') });
   await page.evaluate(() => { window.__full = false; });
+  await steady(page); // (the notice shown over the page)
   const again = await hook(page, 'screenOf', doc.units[0].id);
   await drag(page, again, { x: again.x - 20, y: again.y - 20 }, 4);
   await page.waitForSelector('#notice', { state: 'hidden' });
