@@ -792,15 +792,21 @@ store.setCoached((() => {
 })());
 // (null: storage refused, the note is not shown, as nothing would remember it was)
 const coachSeen = () => ui.coached === null || ui.coached.includes(store.state.system);
+// Not shown where the verdict under the board says its sentence already (an opening that asks
+// nothing): it repeated it over the board's top, and over the verdict on a landscape phone. The
+// first touch puts it away all the same (`data-due`): shown after a first move, it hid the ruling.
 function coach(text) {
-  const show = !!text && !coachSeen() && !store.locked && !document.body.classList.contains('embed') && matchMedia(PHONE_LAYOUT).matches;
-  if ($('coach').textContent !== text) $('coach').textContent = text;
-  $('coach').hidden = !show;
+  const due = !!text && !coachSeen() && !store.locked && !document.body.classList.contains('embed') && matchMedia(PHONE_LAYOUT).matches;
+  const said = heldWords()?.text, c = $('coach');
+  if (c.textContent !== text) c.textContent = text;
+  c.toggleAttribute('data-due', due);
+  c.hidden = !due || (!!said && text.startsWith(`${said} `));
 }
 document.addEventListener('pointerdown', () => {
-  if ($('coach').hidden) return; // (shown: not seen yet)
+  if (!$('coach').hasAttribute('data-due')) return; // (due: not seen yet)
   store.setCoached([...ui.coached, store.state.system]);
   $('coach').hidden = true;
+  $('coach').removeAttribute('data-due');
   try { localStorage.setItem(COACH_KEY, JSON.stringify(ui.coached)); } catch { /* storage refused: hidden for this visit */ }
 }, { capture: true });
 

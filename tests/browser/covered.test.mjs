@@ -165,6 +165,8 @@ test('740x360, touch: every game\'s first-visit note covers none of the column\'
     await pickSystem(page, id);
     await painted(page);
     const [note] = await boxes(page, '#coach');
+    // (none where the verdict says its sentence: phone.test)
+    if (!note && await page.evaluate(() => document.getElementById('coach').textContent.startsWith(`${document.getElementById('verdict').textContent.trim()} `))) { await context.close(); continue; }
     assert.ok(note, `${id}: the note shows`);
     const controls = await boxes(page, '#system, .tools label, #sheet-handle, #legend-panel > summary, #undo, #redo, #full-board, #play-bar button, #play-bar select, #tabs > *');
     await page.screenshot({ path: join(artifacts, `covered-${id}-note-740x360.png`) });

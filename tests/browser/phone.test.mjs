@@ -313,6 +313,38 @@ test('360x740 and 740x360, touch: a first visit says how play works over the boa
   }
 });
 
+// The first visit's note is the game's first sentence of how to play: where the verdict under the
+// board says that sentence already (an opening that asks nothing, whose verdict is what to drag),
+// the note is not shown over the board's top to repeat it; and the first touch puts it away all
+// the same: it does not come after that touch's ruling, nor after a reload.
+test('360x740 and 740x360, touch: every game\'s first visit shows how play works once, over the board or in the verdict, never both; the first touch ends it for that game', { timeout: 300000 }, async () => {
+  for (const vp of SIZES.filter((v) => v.width < 1000)) {
+    for (const system of SYSTEM_IDS) {
+      const { context, page, errors } = await openPage(env, vp, { touch: true });
+      await pickSystem(page, system);
+      await ruled(page);
+      const note = await page.evaluate(() => { const c = document.getElementById('coach'); return { shown: !c.hidden, text: c.textContent }; });
+      const verdict = (await page.textContent('#verdict')).trim();
+      assert.ok(note.text.endsWith(' More under Legend.'), `${system} ${vp.width}x${vp.height}: the note's sentence: ${JSON.stringify(note)}`);
+      const says = note.text.startsWith(`${verdict} `);
+      assert.equal(note.shown, !says, `${system} ${vp.width}x${vp.height}: the note ${note.shown ? 'shown' : 'hidden'} with the verdict "${verdict}" under the board`);
+      // the first touch, on the board's middle: the note's game counted as seen
+      const b = await page.locator('#board').boundingBox();
+      await page.touchscreen.tap(b.x + b.width / 2, b.y + b.height / 2);
+      await ruled(page);
+      await painted(page);
+      assert.equal(await page.isVisible('#coach'), false, `${system} ${vp.width}x${vp.height}: no note after the first touch`);
+      assert.ok(JSON.parse(await page.evaluate(() => localStorage.getItem('movecalc.coach.v1'))).includes(system), `${system}: the first touch kept as seen`);
+      await page.reload();
+      await page.waitForSelector('body[data-ready="true"]');
+      await ruled(page);
+      assert.equal(await page.isVisible('#coach'), false, `${system} ${vp.width}x${vp.height}: no note after a reload`);
+      assert.deepEqual(errors, []);
+      await context.close();
+    }
+  }
+});
+
 // The legend opened on an upright phone lies over the board from its summary: the board keeps its
 // size, the tabs stay on the screen, and a tap on the summary where it was closes it (laid out under
 // the board it shrank the board, pushed the tabs off and left the summary under the board, where
