@@ -810,6 +810,15 @@ document.addEventListener('pointerdown', () => {
   try { localStorage.setItem(COACH_KEY, JSON.stringify(ui.coached)); } catch { /* storage refused: hidden for this visit */ }
 }, { capture: true });
 
+// A phone's open legend, over most of the board, closes at a touch anywhere else; a touch on the
+// board that closes it moves nothing (a tap beside it ruled on the hex behind, unseen).
+document.addEventListener('pointerdown', (e) => {
+  const legend = $('legend-panel');
+  if (!legend.open || legend.contains(e.target) || !matchMedia(PHONE_LAYOUT).matches) return;
+  legend.open = false;
+  if (e.target === canvas) e.stopPropagation();
+}, { capture: true });
+
 // ---- saved armies and codices (library.js, fetched when the Armies panel first opens) ----
 // (with the links' code: its Earlier versions offer the position a link replaced)
 const library = loadOnce(() => Promise.all([import('./library.js'), placing.get(), links.linkCode()]).then(([{ initLibrary }, , io]) => initLibrary({ store, ui, doc, unitById, renderPanel, refreshNow, placeFree, setTool, showBoard,

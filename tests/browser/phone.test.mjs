@@ -370,6 +370,40 @@ test('360x740: the legend opens over the board and closes where it opened; the b
   await context.close();
 });
 
+// A phone's open legend lies over most of the board: a touch on a hex beside it closes it and
+// moves nothing (it ruled on that hex, unseen behind the list); the next touch is the board's.
+test('360x740 and 740x360, touch: a tap on the board beside the open legend closes it and picks no hex; the next tap does', { timeout: 240000 }, async () => {
+  for (const vp of SIZES.filter((v) => v.width < 1000)) {
+    const { context, page, errors } = await openPage(env, vp, { touch: true });
+    await pickSystem(page, PLAYED[0]);
+    await ruled(page);
+    const summary = await page.locator('#legend-panel summary').boundingBox();
+    await page.touchscreen.tap(summary.x + summary.width / 2, summary.y + summary.height / 2);
+    await page.waitForFunction(() => document.querySelector('#legend-panel').open);
+    await painted(page);
+    const list = await page.locator('#legend').boundingBox(), board = await page.locator('#board').boundingBox();
+    const outside = (c) => c.x > board.x + 12 && c.x < board.x + board.width - 12 && c.y > board.y + 12 && c.y < board.y + board.height - 12
+      && (c.x > list.x + list.width + 6 || c.x < list.x - 6 || c.y > list.y + list.height + 6 || c.y < list.y - 6);
+    const before = await hook(page, 'request'), said = await page.textContent('#verdict');
+    // a hex no unit stands on, clear of the list (beside it where one is)
+    const units = await Promise.all(before.units.map((u) => hook(page, 'screenOf', u.id)));
+    const cells = (await hook(page, 'cellsOnScreen')).filter(outside).filter((c) => units.every((u) => Math.hypot(u.x - c.x, u.y - c.y) > 12));
+    assert.ok(cells.length > 0, `${vp.width}x${vp.height}: a hex in view beside the legend`);
+    const [cell] = cells;
+    await page.touchscreen.tap(cell.x, cell.y);
+    await page.waitForFunction(() => !document.querySelector('#legend-panel').open);
+    await painted(page);
+    await ruled(page);
+    assert.deepEqual(await hook(page, 'request'), before, `${vp.width}x${vp.height}: the tap that closed the legend asked nothing`);
+    assert.equal(await page.textContent('#verdict'), said, `${vp.width}x${vp.height}: and the verdict is the same`);
+    // (a hex picked moves the unit there, or says why not)
+    await page.touchscreen.tap(cell.x, cell.y);
+    await page.waitForFunction(([b, v]) => JSON.stringify(window.movecalcTest.request()) !== b || document.getElementById('verdict').textContent !== v, [JSON.stringify(before), said]);
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
+});
+
 // A phone's verdict shows a few lines and the rest behind "… more"; its first sentence, the
 // outcome, always shows whole, only the detail after it (the rule references, the later reasons)
 // going behind the cue (issue 31: a newcomer read an outcome cut short). In each game of describe
