@@ -370,6 +370,26 @@ test('360x740: the legend opens over the board and closes where it opened; the b
   await context.close();
 });
 
+// The toolbar's words each inside their button, clear of its edges: at 360 px "Set up" touched its
+// right edge, read as cut. In each game of describe, in play and in Set up (its tools as icons).
+test('360x740: every toolbar button\'s words lie inside it, 1.5 px clear of its edges, in play and in Set up', { timeout: 240000 }, async () => {
+  const { context, page, errors } = await openPage(env, { width: 360, height: 740 }, { touch: true });
+  for (const system of SYSTEM_IDS) {
+    await pickSystem(page, system);
+    for (const mode of ['play', 'setup']) {
+      await setMode(page, mode);
+      await painted(page);
+      const cut = await page.evaluate(() => [...document.querySelectorAll('.toolbar .tools label, .toolbar button')].filter((e) => e.offsetParent).flatMap((l) => {
+        const box = l.getBoundingClientRect(), words = [...l.childNodes].filter((n) => n.nodeType === Node.TEXT_NODE || (n.nodeType === Node.ELEMENT_NODE && n.matches('.word') && getComputedStyle(n).position !== 'absolute'));
+        return words.filter((n) => n.textContent.trim()).map((n) => { const r = document.createRange(); r.selectNodeContents(n); const t = r.getBoundingClientRect(); return { text: n.textContent.trim(), left: t.left - box.left, right: box.right - t.right }; });
+      }).filter((w) => w.left < 1.5 || w.right < 1.5));
+      assert.deepEqual(cut, [], `${system}, ${mode}: words at a button's edge`);
+    }
+  }
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 // A phone's open legend lies over most of the board: a touch on a hex beside it closes it and
 // moves nothing (it ruled on that hex, unseen behind the list); the next touch is the board's.
 test('360x740 and 740x360, touch: a tap on the board beside the open legend closes it and picks no hex; the next tap does', { timeout: 240000 }, async () => {
