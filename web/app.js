@@ -377,8 +377,8 @@ function redrawResult(frame = false, follow = false) {
   // game's `eventNodes`, whose drawer lists events)
   if (!v.nodes && r.scene.events?.length) v = { nodes: [el('p', v.text), ...sys().eventNodes(r.scene.events, ui.event, showEvent)], kind: v.kind };
   // a unit of the card's that went back: its reason in the colour of a reason against, never a legal
-  // order's green, after the verdict's first words
-  if (aimed.against) { const [first, ...rest] = v.nodes ?? [el('p', v.text)]; v = { ...v, nodes: [first, el('p', aimed.against, 'against'), ...rest] }; }
+  // order's green, first: after the order's words a phone's lines cut it at "… more"
+  if (aimed.against) v = { ...v, nodes: [el('p', aimed.against, 'against'), ...(v.nodes ?? [el('p', v.text)])] };
   // every clause id in it after its sentence, a button opening its entry (draw.js referText)
   const verdict = $('verdict'), words = v.nodes ? null : referText(v.text);
   if (v.nodes) v.nodes.forEach(referClauses);
@@ -1032,6 +1032,8 @@ store.onChange((why, before) => {
   // a Redo of a move made says so, as Make this move did (the verdict showed the form's prompt for
   // the next question instead); an Undo shows the question asked again, ruled
   if ((why === 'undo' || why === 'redo') && before) showMoved(before.units ?? []);
+  // (a unit of the card's that went back is no step: its reason went with the position it was refused on)
+  if (why === 'undo' || why === 'redo') tools.forgetBack();
   if (why === 'redo' && before) sayMade((code, where) => code.redoneText(where, before.units ?? []));
   // (a move made on a unit's reach comes back with its hex picked: made-words.js undonePick)
   if (why === 'undo' && before) {

@@ -139,7 +139,7 @@ export function initPlayOrders({ store, ui, sys, doc, unitById, currentRequest, 
     return active() ? [drag.said(), 'Drag each unit the card orders to where it goes.', ...cardHints(spec(), inputs())].filter(Boolean).join(' ') : 'Choose the next card on the cards’ bar, or tap a unit for its reach.';
   }
 
-  return { can, active, unordered, carry: drag.carry, drop: drag.drop, follow: drag.follow, overlay, placed, render, waiting, note, against, tapUnit };
+  return { can, active, unordered, carry: drag.carry, drop: drag.drop, follow: drag.follow, forget: drag.forget, overlay, placed, render, waiting, note, against, tapUnit };
 }
 
 /**

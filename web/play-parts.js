@@ -9,7 +9,7 @@ import { rollInto } from './query-form.js';
 // What a game without one of the play parts gets in its place: nothing to carry, draw or say.
 const NONE = {
   table: { carry() {}, turn() {}, key() {}, chargeAt() {}, drop() {}, follow() {}, overlay: () => [], note: () => ({ lead: '', text: '' }), measured: () => null, render: () => false, waiting: () => null },
-  orders: { can: () => false, active: () => false, unordered: () => '', carry() {}, tapUnit() {}, drop() {}, follow() {}, render() {}, overlay: () => [], placed: () => new Map(), note: () => '', against: () => '', waiting: () => null },
+  orders: { can: () => false, active: () => false, unordered: () => '', carry() {}, tapUnit() {}, drop() {}, follow() {}, render() {}, overlay: () => [], placed: () => new Map(), note: () => '', against: () => '', forget() {}, waiting: () => null },
   eject: { active: () => false, start: () => false, tap: () => false, follow() {}, render: () => false, overlay: () => [] },
   rolls: { render: () => false },
   hex: { asksWhyNot: () => false, tapHex() {}, whyNot() {}, pickWay() {}, tapVerdict: () => null, carry() {}, followCarry() {}, letGo() {}, playTo() {} },
@@ -76,5 +76,5 @@ export function initPlayParts(page) {
   const playChoices = () => (playing() ? eject().overlay(true) : []);
 
   return { canPlay, playing, table, orders, eject, hexPlay, renderPlayBar, playHexOverlay, playPlaced, playChoices,
-    playOverlay: () => (playing() ? table().overlay() : []), playMeasured: () => (playing() ? table().measured() : null), playNote: (request, result) => { const t = table().note(request, result); return { lead: t.lead, text: [t.text, playing() ? orders().note() : ''].filter(Boolean).join(' '), against: playing() ? orders().against() : '' }; }, playWaiting: () => (playing() ? orders().waiting() ?? table().waiting() : null) };
+    playOverlay: () => (playing() ? table().overlay() : []), playMeasured: () => (playing() ? table().measured() : null), playNote: (request, result) => { const t = table().note(request, result); return { lead: t.lead, text: [t.text, playing() ? orders().note() : ''].filter(Boolean).join(' '), against: playing() ? orders().against() : '' }; }, forgetBack: () => orders().forget(), playWaiting: () => (playing() ? orders().waiting() ?? table().waiting() : null) };
 }

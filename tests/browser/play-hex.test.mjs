@@ -294,6 +294,7 @@ test('cc-ancients (360x740, touch): play, CCA-MV-1 a unit outside the card’s s
   await page.tap('#undo');
   await ruled(page);
   assert.ok(!((await pageRequest(page)).moves ?? []).some((m) => m.unit === 'Equites'), `Undo brought back the refused move: ${JSON.stringify(await pageRequest(page))}`);
+  assert.ok(!(await verdict(page)).includes('Equites goes back'), `the refused drop's reason went with Undo: ${await verdict(page)}`);
   await page.tap('#redo');
   await ruled(page);
   assert.deepEqual(await pageRequest(page), card, 'Redo: the card as before the drag');
@@ -324,9 +325,23 @@ test('cc-ancients (360x740, touch): play, CCA-MV-1 a unit that goes back beside 
   });
   assert.match(await page.getAttribute('#verdict', 'class'), /\blegal\b/, 'the order so far is legal');
   assert.ok(colours.back, 'the reason is a paragraph of its own');
+  // first, and whole in the lines the phone shows: after the order's four lines it was cut at "… more"
+  const shown = await page.evaluate(() => {
+    const v = document.getElementById('verdict'), back = v.querySelector('p'), r = back.getBoundingClientRect(), box = v.getBoundingClientRect();
+    return { first: back.textContent, bottom: r.bottom, shownTo: box.top + v.clientTop + v.clientHeight - parseFloat(getComputedStyle(v).paddingBottom) };
+  });
+  assert.ok(shown.first.startsWith('Equites goes back: '), `the reason first: ${shown.first}`);
+  assert.ok(shown.bottom <= shown.shownTo + 0.5, `the reason whole in the lines shown: ${JSON.stringify(shown)}`);
   assert.notEqual(colours.back, colours.order, 'not in the legal order’s colour');
   assert.equal(colours.back, 'rgb(179, 38, 30)', `in the page's colour against (--bad ${colours.bad})`);
   await shot(page, 'cc-goes-back-red');
+  // Undo takes back the Principes' move (the refused drop was no step): the card still played, the
+  // reason goes with the position it was refused on (it stayed, over an order it no longer spoke of)
+  await page.tap('#undo');
+  await ruled(page);
+  assert.deepEqual(await where(page, 'Principes'), { col: 7, row: 6 }, 'Undo: the Principes back');
+  assert.equal((await pageRequest(page)).query, 'order', 'the card still played');
+  assert.ok(!(await verdict(page)).includes('Equites goes back'), `the refused drop's reason went with Undo: ${await verdict(page)}`);
   assert.deepEqual(errors, []);
   await context.close();
 });
@@ -889,7 +904,7 @@ test('cc-ancients (360x740, touch): play, CCA-LD-9 on a Leadership card Scipio d
   assert.deepEqual(await where(page, 'Equites'), { col: 10, row: 6 });
   await ruled(page);
   assert.deepEqual((await pageRequest(page)).moves.map((m) => m.unit), ['Hastati'], 'the Equites left the order');
-  assert.match(await verdict(page), /^Legal order\./, 'the order without them is legal again');
+  assert.ok((await verdict(page)).includes('Legal order.'), 'the order without them is legal again');
   await shot(page, 'cc-lead-not-linked');
   assert.deepEqual(errors, []);
   await context.close();
