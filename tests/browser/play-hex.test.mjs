@@ -541,6 +541,40 @@ test(`${system} (360x740, touch): play, GG-MOV-1 TW-MV-1 the unit with the wides
 // While a finger carries a unit, the hex under it is named as the page names hexes, "col C row R",
 // at 12 px at least, whole in the board and clear of the fingertip (40 px above or below it). Held
 // over a hex of an odd row next to the question's unit (GG-MOV-1: a hex it reaches).
+// Undo brings back the question about the unit that moved: that unit is the one selected, whatever
+// unit was tapped since (the selection is no step: another unit kept its ring round the first's
+// reach and verdict, a newcomer's review).
+test('godsgloom (360x740, touch): play, GG-MOV-1 a hex tapped on the opening reach moves its unit; another unit tapped; Undo: the unit moved back and selected, not the one tapped', { skip: !has('godsgloom', 'reach'), timeout: 300000 }, async () => {
+  const { context, page, errors } = await openPage(env, PHONE, { touch: true });
+  await pickSystem(page, 'godsgloom');
+  await ruled(page);
+  const first = await pageRequest(page), mover = first.unit, home = await where(page, mover);
+  assert.equal(first.query, 'reach');
+  // a hex of cost 1 in its reach, in view, no unit on it
+  const cells = (await hook(page, 'overlay')).filter((it) => it.type === 'hexes').flatMap((it) => it.cells).filter((c) => c.label === 1).map((c) => toOffset(c.q, c.r));
+  const board = await page.locator('#board').boundingBox();
+  let to = null;
+  for (const c of cells) { const p = await screen(page, c.col, c.row); if (p.x > board.x + 20 && p.x < board.x + board.width - 20 && p.y > board.y + 20 && p.y < board.y + board.height - 60) { to = { c, p }; break; } }
+  assert.ok(to, `a hex of cost 1 in view: ${JSON.stringify(cells)}`);
+  await page.touchscreen.tap(to.p.x, to.p.y);
+  const ax = toAxial(to.c.col, to.c.row);
+  await page.waitForFunction(([id, q, r]) => { const u = window.movecalcTest.state().doc.units.find((v) => v.id === id); return u.q === q && u.r === r; }, [mover, ax.q, ax.r]);
+  await ruled(page);
+  assert.deepEqual(await where(page, mover), to.c, `${mover} moved to the hex tapped`);
+  const other = (await hook(page, 'state')).doc.units.find((u) => u.id !== mover).id;
+  const at = await hook(page, 'screenOf', other);
+  await page.touchscreen.tap(at.x, at.y);
+  await page.waitForFunction((id) => window.movecalcTest.state().selected === id, other);
+  await ruled(page);
+  await page.tap('#undo');
+  await ruled(page);
+  assert.deepEqual(await where(page, mover), home, `Undo: ${mover} back`);
+  assert.equal((await pageRequest(page)).unit, mover, 'the question is about it again');
+  assert.equal((await hook(page, 'state')).selected, mover, `${mover} selected, not ${other}`);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('godsgloom (360x740, touch): play, GG-MOV-1 a unit carried over a hex of an odd row: the hex under the finger named “col C row R” by the finger, clear of it', { skip: !has('godsgloom', 'reach'), timeout: 300000 }, async () => {
   const { context, page, errors } = await openPage(env, PHONE, { touch: true });
   await pickSystem(page, 'godsgloom');
