@@ -390,6 +390,31 @@ test('360x740: every toolbar button\'s words lie inside it, 1.5 px clear of its 
   await context.close();
 });
 
+// The full-screen board on an upright phone: the board takes the screen's height the verdict and
+// the bar beside it leave, the tools one row over it (it kept its own height, 100 px of the screen
+// blank under the verdict, the button on a line of its own: a newcomer's review). Each game of describe.
+test('360x740, touch: the full-screen board fills the screen under one row of tools, nothing blank under it', { timeout: 240000 }, async () => {
+  for (const system of SYSTEM_IDS) {
+    const { context, page, errors } = await openPage(env, { width: 360, height: 740 }, { touch: true });
+    await pickSystem(page, system);
+    await ruled(page);
+    const before = await page.locator('#board').boundingBox();
+    await page.tap('#full-board');
+    await page.waitForFunction(() => document.body.classList.contains('full-board'));
+    await painted(page);
+    const box = async (sel) => page.locator(sel).boundingBox();
+    const [full, undo, board] = [await box('#full-board'), await box('#undo'), await box('#board')];
+    assert.equal(Math.round(full.y), Math.round(undo.y), `${system}: the full-screen button on the tools' row`);
+    assert.ok(board.height >= before.height + 40, `${system}: the board taller than beside the page's panels: ${before.height} → ${board.height}`);
+    // what is shown under the board reaches the screen's foot
+    const foot = await page.evaluate(() => Math.max(...[...document.querySelectorAll('.stage > *')].filter((e) => e.offsetParent).map((e) => e.getBoundingClientRect().bottom)));
+    assert.ok(foot >= 740 - 12 && foot <= 740 + 0.5, `${system}: the page ends at the screen's foot: ${foot}`);
+    await shot(page, `phone-full-board-${system}`, { width: 360, height: 740 });
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
+});
+
 // A phone's open legend lies over most of the board: a touch on a hex beside it closes it and
 // moves nothing (it ruled on that hex, unseen behind the list); the next touch is the board's.
 test('360x740 and 740x360, touch: a tap on the board beside the open legend closes it and picks no hex; the next tap does', { timeout: 240000 }, async () => {
