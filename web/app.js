@@ -1034,9 +1034,10 @@ store.onChange((why, before) => {
   if ((why === 'undo' || why === 'redo') && before) showMoved(before.units ?? []);
   // (a unit of the card's that went back is no step: its reason went with the position it was refused on)
   if (why === 'undo' || why === 'redo') tools.forgetBack();
-  // the unit the question comes back about is the one selected (the selection is no step: a unit
-  // tapped since kept its ring, another unit's reach and verdict round it)
-  const asked = (why === 'undo' || why === 'redo') && doc().inputs[doc().query]?.unit;
+  // in play, the unit the question comes back about is the one selected (the selection is no step:
+  // a unit tapped since kept its ring, another unit's reach and verdict round it); Set up's stays
+  // the unit its form edits
+  const asked = (why === 'undo' || why === 'redo') && tools.playing() && doc().inputs[doc().query]?.unit;
   if (typeof asked === 'string' && unitById(asked)) store.select(asked);
   if (why === 'redo' && before) sayMade((code, where) => code.redoneText(where, before.units ?? []));
   // (a move made on a unit's reach comes back with its hex picked: made-words.js undonePick)
