@@ -797,7 +797,7 @@ const coachSeen = () => ui.coached === null || ui.coached.includes(store.state.s
 // first touch puts it away all the same (`data-due`): shown after a first move, it hid the ruling.
 function coach(text) {
   const due = !!text && !coachSeen() && !store.locked && !document.body.classList.contains('embed') && matchMedia(PHONE_LAYOUT).matches;
-  const said = heldWords()?.text, c = $('coach');
+  const said = due ? heldWords()?.text : null, c = $('coach'); // (what the verdict says, read only while the note is due)
   if (c.textContent !== text) c.textContent = text;
   c.toggleAttribute('data-due', due);
   c.hidden = !due || (!!said && text.startsWith(`${said} `));
