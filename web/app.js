@@ -404,8 +404,10 @@ function redrawResult(frame = false, follow = false) {
   // "Same-frame rulings, fourth round"), for a list the eyes on the unit do not read
   if (!dragging()) showDetails();
   else atRest();
+  // (not while a finger carries a unit: it came and went with each hex's answer, over the board's
+  // foot on a landscape phone, where the finger was to drop; the lift shows it: showDeferred)
   const hasTracks = r.scene.tracks.length > 0;
-  $('timeline').hidden = !hasTracks;
+  $('timeline').hidden = !hasTracks || dragging();
   store.setTime(1); // the answer's end; the slider and Play step through it
   $('scrub').value = String(Math.round(ui.t * 1000));
   // a refresh queued in this task sets the board's scene when it runs (refreshDrag, refreshNow):
@@ -933,6 +935,7 @@ function showDetails() {
 }
 function showDeferred() {
   if (ui.deferred.refresh) { store.defer({ refresh: false }); refreshNow(true); }
+  $('timeline').hidden = !(ui.result?.scene?.tracks.length > 0);
   showDetails();
   if (ui.deferred.response) { $('response').textContent = JSON.stringify(ui.deferred.response, null, 2); store.defer({ response: null }); }
 }

@@ -25,6 +25,8 @@ export function installTestHook(page) {
     request: () => page.currentRequest(),
     /** What the answer draws on the board (board.js overlay items), to check drawings against the rules. */
     overlay: () => JSON.parse(JSON.stringify(ui.result?.scene?.overlay ?? [])),
+    /** The ways the answer shown can replay (the timeline's tracks). */
+    tracks: () => ui.result?.scene?.tracks?.length ?? 0,
     /** What the board draws over the answer for a unit carried on a table in play (play-table.js): the facing under the finger, the ruler. */
     playOverlay: () => JSON.parse(JSON.stringify(page.playOverlay())),
     /** The engine's answer drawn now, and the request it answers. */

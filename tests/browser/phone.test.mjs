@@ -9,7 +9,8 @@
 // tests/artifacts/phone-<game>-<step>-<size>.png.
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, spearmenPursuit, openPage, hook, pickSystem, ruled, shot, painted, openPanel, setMode, leastWholeHex } from './browser.mjs';
+import { launch, spearmenPursuit, openPage, hook, pickSystem, ruled, shot, painted, openPanel, setMode, leastWholeHex, touchDrag } from './browser.mjs';
+import { toOffset } from '../../web/hex.js';
 import { SYSTEM_IDS, createEngine } from '../../wasm/movecalc.mjs';
 
 let env;
@@ -413,6 +414,49 @@ test('360x740, touch: the full-screen board fills the screen under one row of to
     assert.deepEqual(errors, []);
     await context.close();
   }
+});
+
+// While a finger carries a unit the timeline (Replay) stays away: over a landscape phone's board
+// foot it came and went with each hex's answer, where the finger was to drop (a newcomer's review).
+// Each hex game of describe whose unit, carried over the hexes of its opening reach, is answered
+// with a way to replay.
+test('740x360, touch: no timeline while a unit is carried over hexes whose answers have a way to replay', { timeout: 240000 }, async () => {
+  const checked = [];
+  for (const system of PLAYED) {
+    const { context, page, errors } = await openPage(env, { width: 740, height: 360 }, { touch: true });
+    await pickSystem(page, system);
+    await ruled(page);
+    const { unit } = await hook(page, 'request');
+    // the hexes of its reach in view, the dearest first
+    const board = await page.locator('#board').boundingBox();
+    const cells = (await hook(page, 'overlay')).filter((it) => it.type === 'hexes').flatMap((it) => it.cells).filter((c) => Number.isFinite(c.label) && c.label > 0).sort((a, b) => b.label - a.label);
+    const spots = [];
+    for (const c of cells) {
+      const o = toOffset(c.q, c.r), p = await hook(page, 'screenOfHex', o.col, o.row);
+      if (p.x > board.x + 30 && p.x < board.x + board.width - 30 && p.y > board.y + 30 && p.y < board.y + board.height - 30) spots.push(p);
+    }
+    let seen = null;
+    if (spots.length) {
+      await touchDrag(page, await hook(page, 'screenOf', unit), spots[0], { hold: async (move) => {
+        // held on each hex in turn until one's answer has a way to replay
+        for (const p of spots.slice(0, 4)) {
+          await move(p);
+          const ways = await page.waitForFunction(() => window.movecalcTest.tracks() > 0, null, { timeout: 5000 }).then(() => true, () => false);
+          if (!ways) continue;
+          await painted(page);
+          seen = await page.isVisible('#timeline');
+          break;
+        }
+      } });
+    }
+    if (seen !== null) {
+      checked.push(system);
+      assert.equal(seen, false, `${system}: the timeline hidden while the unit is carried`);
+    }
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
+  assert.ok(checked.length > 0, `a game whose carried unit's answers have a way: ${PLAYED}`);
 });
 
 // A phone's open legend lies over most of the board: a touch on a hex beside it closes it and
