@@ -7,7 +7,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { launch, openPage, PHONE, hook, openRequest, ruled, verdict, artifacts, pickSystem, openPanel, painted, countAsks } from './browser.mjs';
+import { launch, openPage, PHONE, hook, openRequest, ruled, verdict, artifacts, pickSystem, openPanel, painted, countAsks, steady } from './browser.mjs';
 import { createEngine } from '../../wasm/movecalc.mjs';
 import { defaultDoc, buildRequest } from '../../web/model.js';
 import { toAxial, toOffset } from '../../web/hex.js';
@@ -103,7 +103,7 @@ for (const c of CASES) {
     await page.tap('#undo');
     // (said after what Undo took back: docs/page.md "Undo and Redo")
     await page.waitForFunction((t) => window.movecalcTest.ruled() && /^Undone: .*\(Redo to make it again\)\./.test(document.getElementById('verdict').textContent)
-      && document.getElementById('verdict').textContent.endsWith(t), ruling, { timeout: 10000 });
+      && document.getElementById('verdict').textContent.endsWith(t), ruling);
     assert.equal(await asks(), 1, 'the one question asked since the move is the Undo\'s');
     assert.deepEqual((await state(page)).doc.inputs[c.query], question, 'Undo brings back the question');
     assert.deepEqual(errors, []);
@@ -129,7 +129,9 @@ test('torn-world: a move whose path is not drawn yet says what to do with the to
   // the Path tool on: its taps
   await page.tap('#tool-path');
   await page.waitForFunction(() => document.getElementById('verdict').textContent === 'Tap hexes from the Guardsman to draw its path (Path tool).');
-  // the first hex drawn (the one beside it) makes it a question again, ruled at once
+  // the first hex drawn (the one beside it) makes it a question again, ruled at once (its place read
+  // once the view holds still: under load a tap read before the tool's change settled missed it)
+  await steady(page);
   const g = (await state(page)).doc.units.find((u) => u.id === 'Guardsman');
   const beside = toOffset(g.q + 1, g.r);
   const next = await hook(page, 'screenOfHex', beside.col, beside.row);
