@@ -578,6 +578,7 @@ test('godsgloom (360x740, touch): play, GG-MOV-1 a hex tapped on the opening rea
 test('godsgloom (360x740, touch): play, GG-MOV-1 a unit carried over a hex of an odd row: the hex under the finger named “col C row R” by the finger, clear of it', { skip: !has('godsgloom', 'reach'), timeout: 300000 }, async () => {
   const { context, page, errors } = await openPage(env, PHONE, { touch: true });
   await pickSystem(page, 'godsgloom');
+  await steady(page); // (the opening framed: a unit's place read before, the drag missed it under load)
   const request = await pageRequest(page), u = request.units.find((x) => x.id === request.unit);
   const to = u.r % 2 ? { q: u.q + 1, r: u.r } : { q: u.q, r: u.r - 1 };
   const { col, row } = toOffset(to.q, to.r);
