@@ -404,10 +404,7 @@ function redrawResult(frame = false, follow = false) {
   // "Same-frame rulings, fourth round"), for a list the eyes on the unit do not read
   if (!dragging()) showDetails();
   else atRest();
-  // (not while a finger carries a unit: it came and went with each hex's answer, over the board's
-  // foot on a landscape phone, where the finger was to drop; the lift shows it: showDeferred)
-  const hasTracks = r.scene.tracks.length > 0;
-  $('timeline').hidden = !hasTracks || dragging();
+  showTimeline();
   store.setTime(1); // the answer's end; the slider and Play step through it
   $('scrub').value = String(Math.round(ui.t * 1000));
   // a refresh queued in this task sets the board's scene when it runs (refreshDrag, refreshNow):
@@ -933,9 +930,13 @@ function showDetails() {
   store.defer({ details: null });
   if (make) keepSame($('details'), make());
 }
+// The timeline, where the answer shown has a way to replay; not while a finger carries a unit (it
+// came and went with each hex's answer, over a landscape phone's board foot where the finger was to
+// drop): the lift shows it (showDeferred).
+function showTimeline() { $('timeline').hidden = dragging() || !(ui.result?.scene?.tracks.length > 0); }
 function showDeferred() {
   if (ui.deferred.refresh) { store.defer({ refresh: false }); refreshNow(true); }
-  $('timeline').hidden = !(ui.result?.scene?.tracks.length > 0);
+  showTimeline();
   showDetails();
   if (ui.deferred.response) { $('response').textContent = JSON.stringify(ui.deferred.response, null, 2); store.defer({ response: null }); }
 }
@@ -1034,14 +1035,16 @@ store.onChange((why, before) => {
   store.edited();
   // a Redo of a move made says so, as Make this move did (the verdict showed the form's prompt for
   // the next question instead); an Undo shows the question asked again, ruled
-  if ((why === 'undo' || why === 'redo') && before) showMoved(before.units ?? []);
-  // (a unit of the card's that went back is no step: its reason went with the position it was refused on)
-  if (why === 'undo' || why === 'redo') tools.forgetBack();
-  // in play, the unit the question comes back about is the one selected (the selection is no step:
-  // a unit tapped since kept its ring, another unit's reach and verdict round it); Set up's stays
-  // the unit its form edits
-  const asked = (why === 'undo' || why === 'redo') && tools.playing() && doc().inputs[doc().query]?.unit;
-  if (typeof asked === 'string' && unitById(asked)) store.select(asked);
+  if (why === 'undo' || why === 'redo') {
+    if (before) showMoved(before.units ?? []);
+    // (a unit of the card's that went back is no step: its reason went with the position it was refused on)
+    tools.forgetBack();
+    // in play, the unit the question comes back about is the one selected (the selection is no
+    // step: a unit tapped since kept its ring, another unit's reach and verdict round it); Set up's
+    // stays the unit its form edits
+    const asked = tools.playing() && doc().inputs[doc().query]?.unit;
+    if (typeof asked === 'string' && unitById(asked)) store.select(asked);
+  }
   if (why === 'redo' && before) sayMade((code, where) => code.redoneText(where, before.units ?? []));
   // (a move made on a unit's reach comes back with its hex picked: made-words.js undonePick)
   if (why === 'undo' && before) {

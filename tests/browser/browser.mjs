@@ -245,6 +245,9 @@ export async function unitForm(page) {
  * the next frame, app.js `scheduleRule`) has run. */
 export const painted = (page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
 
+/** Whether the verdict under the board says the first-visit note's sentence already (the note then not shown: app.js coach). */
+export const verdictSaysCoach = (page) => page.evaluate(() => document.getElementById('coach').textContent.startsWith(`${document.getElementById('verdict').textContent.trim()} `));
+
 /**
  * Waits until the page's answer is the one to what is on the board and the board has been idle
  * (nothing to paint, no fit or framing due) for three frames in a row: a control that changes the

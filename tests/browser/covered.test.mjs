@@ -5,7 +5,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { launch, engineAnswer as answer, openPage, pageRequest, pickSystem, ruled, hook, artifacts, touchDrag, painted, boardContent } from './browser.mjs';
+import { launch, engineAnswer as answer, openPage, pageRequest, pickSystem, ruled, hook, artifacts, touchDrag, painted, boardContent, verdictSaysCoach } from './browser.mjs';
 import { createEngine } from '../../wasm/movecalc.mjs';
 import { toOffset } from '../../web/hex.js';
 
@@ -166,7 +166,7 @@ test('740x360, touch: every game\'s first-visit note covers none of the column\'
     await painted(page);
     const [note] = await boxes(page, '#coach');
     // (none where the verdict says its sentence: phone.test)
-    if (!note && await page.evaluate(() => document.getElementById('coach').textContent.startsWith(`${document.getElementById('verdict').textContent.trim()} `))) { await context.close(); continue; }
+    if (!note && await verdictSaysCoach(page)) { await context.close(); continue; }
     assert.ok(note, `${id}: the note shows`);
     const controls = await boxes(page, '#system, .tools label, #sheet-handle, #legend-panel > summary, #undo, #redo, #full-board, #play-bar button, #play-bar select, #tabs > *');
     await page.screenshot({ path: join(artifacts, `covered-${id}-note-740x360.png`) });

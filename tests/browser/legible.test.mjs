@@ -5,7 +5,7 @@
 // tests/artifacts/legible-<game>-<query>-<size>.png.
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, openPage, PHONE, DESKTOP, hook, pickSystem, ruled, shot, openPanel } from './browser.mjs';
+import { launch, openPage, PHONE, DESKTOP, hook, pickSystem, ruled, shot, openPanel, verdictSaysCoach } from './browser.mjs';
 import { SYSTEM_IDS, createEngine } from '../../wasm/movecalc.mjs';
 import { LEGIBLE_HEX } from '../../web/board.js';
 
@@ -124,7 +124,7 @@ for (const system of SYSTEMS) {
       return c.hidden ? null : [r.left - x, r.top - y, r.right - x, r.bottom - y];
     });
     // (not over the board where the verdict says its sentence: phone.test)
-    const says = await page.evaluate(() => document.getElementById('coach').textContent.startsWith(`${document.getElementById('verdict').textContent.trim()} `));
+    const says = await verdictSaysCoach(page);
     assert.ok(coach || says, `${system}: a first visit shows the how-to`);
     const { units, ...question } = await hook(page, 'request');
     const named = JSON.stringify(question), { bodies } = await hook(page, 'boardNames');
