@@ -9,7 +9,9 @@
 // Set up 39 px tall, the bar's second row under the verdict).
 export function outcomeLines(v) {
   if (v.classList.contains('whole')) return;
-  const text = v.textContent, m = /[.!?](\s|$)/.exec(text), end = m ? m.index + 1 : text.length;
+  // (a paragraph ends the outcome too: Undo's "Undone: …" and the ruling under it are two)
+  const text = v.textContent, m = /[.!?](\s|$)/.exec(text), p = v.firstChild?.nodeName === 'P' ? v.firstChild.textContent.length : text.length;
+  const end = Math.min(m ? m.index + 1 : text.length, p);
   const cs = getComputedStyle(v), line = parseFloat(cs.lineHeight), was = Number(v.style.getPropertyValue('--more') || 0);
   const shown = Math.floor((v.clientHeight - parseFloat(cs.paddingTop) - parseFloat(cs.paddingBottom)) / line + 0.05) - was;
   let more = 0;

@@ -44,6 +44,13 @@ async function undoRedo(system, mover, ask, make, back, undone = async () => {})
   await ruled(page);
   await painted(page);
   assert.deepEqual(await unitOf(page, mover), home, 'Undo puts the unit back');
+  // "Undone: …" is the outcome, two lines at 360 px: the verdict takes no line from the board for
+  // it (GODSGLOOM's board shrank by a line at each Undo, its "Undone: …" paragraph and the ruling's
+  // first sentence after it read as one sentence: a newcomer's review). The box is sized in a
+  // task after the frame that drew it (app.js markCut).
+  await painted(page);
+  await page.waitForTimeout(100);
+  assert.equal(await page.$eval('#verdict', (v) => Number(v.style.getPropertyValue('--more') || 0)), 0, `no line added: ${await verdict(page)}`);
   const said = await verdict(page);
   assert.ok(said.startsWith(`Undone: ${back(home)}`) && /^[^.]*\(Redo to make it again\)\./.test(said.replace(/\d\.\d/g, '')), said);
   assert.ok(said.length > said.indexOf('(Redo to make it again).') + 30, `the ruling of the move follows: ${said}`);
