@@ -88,13 +88,16 @@ export function initPlayRolls({ store, sys, doc, bar, own, unfinished, rollInto 
     }
     const title = titleOf(doc().query);
     // the dice as they stand: after a roll nothing on the screen said what was rolled (only the ruling changed)
-    const dice = diceWords(sys(), doc(), own);
-    const p = el('p', `Dice: ${dice.join(', ')}.`);
+    // (a die not rolled is named under "to roll", never as "?": "Dice: Charge Range ?." read as
+    // a question to the player, a newcomer's review)
+    const dice = diceWords(sys(), doc(), own), open = / \?(?= \(|$)/;
+    const rolled = dice.filter((t) => !open.test(t)), toRoll = dice.filter((t) => open.test(t)).map((t) => t.replace(open, ''));
+    const p = el('p', rolled.length ? `Dice: ${rolled.join(', ')}${toRoll.length ? `; to roll: ${toRoll.join(', ')}` : ''}.` : `Dice to roll: ${toRoll.join(', ')}.`);
     p.title = `${title}: roll, then Make this move.`;
     p.className = 'choice roll-words';
     // once every die has fallen the button says it rolls them again (a newcomer took "Roll 2D6",
     // unchanged after the roll, for a roll not made)
-    const again = !dice.some((t) => /\?$/.test(t));
+    const again = !toRoll.length;
     const b = el('button', again ? 'Roll 2D6 again' : 'Roll 2D6', 'small');
     b.type = 'button';
     b.id = 'play-roll';

@@ -229,6 +229,7 @@ test('ninth-age (360x740, touch): play, 9A-CH-1 9A-ARC-1 the Knights dragged ont
     assert.ok(x0 >= 0 && y0 >= 0 && x1 <= view[0] && y1 <= view[1], `${id} in view: ${bodies[id].map(Math.round)} of ${view}`);
   }
   assert.equal(await page.isVisible('#apply'), false, 'Make this move waits for the roll');
+  assert.equal(await page.textContent('#play-bar .roll-words'), 'Dice to roll: Charge Range.', 'the die to roll named, not shown as "?"');
   const asked = await pageRequest(page);
   // the bar keeps the way to the questions the dice decide, the charge shown as the question
   assert.deepEqual(await page.$eval('#play-question', (s) => [s.value, ...[...s.options].map((o) => o.value)]), ['charge', 'charge', 'pursue', 'flee']);
@@ -547,7 +548,7 @@ test('ninth-age (360x740, touch): play, 9A-FL-1 a flee stays roll-driven: the fl
   await page.selectOption('#play-question', 'flee');
   await ruled(page);
   assert.equal((await pageRequest(page)).query, 'flee');
-  assert.equal(await page.textContent('#play-bar .roll-words'), 'Dice: Flee distance ?.', 'the flee\'s die shown, not rolled (the opening plans nothing)');
+  assert.equal(await page.textContent('#play-bar .roll-words'), 'Dice to roll: Flee distance.', 'the flee\'s die shown, not rolled (the opening plans nothing)');
   // the dice fall 3 and 5: an 8″ flee, whose end (its centre 8″ on, its base 3″ deep) the view cut
   // when it kept the centres alone in view
   await setDice(page, 3, 5);
