@@ -324,7 +324,9 @@ export function orderPlay({ store, ui, doc, unitInfo, refresh, bar, board }, { s
   function render(held) {
     const b = openOrder(doc());
     if (!b) return false;
-    const p = el('p', `${b.unit}: ${said(b).spent}`);
+    // ("so far": a step or turn held under a finger is in the verdict's figure, not yet in the
+    // order's, and "1 of 4" over "3 of 4" read as two counts: a newcomer's review)
+    const p = el('p', `${b.unit} so far: ${said(b).spent}`);
     p.id = 'move-order';
     const end = el('button', 'End order', 'secondary small');
     end.type = 'button';

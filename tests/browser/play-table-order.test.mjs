@@ -77,7 +77,7 @@ test('arcane-legions (360x740, touch): play, AL-MOV-1 AL-MOV-2 AL-LAT-3 AL-TRN-2
   const home = await firstStep(page);
   const stepped = await unitOf(page, 'Legion');
   near(Math.hypot(stepped.x - home.x, stepped.y - home.y), 0.8, 'it stepped 0.8', 0.11);
-  assert.equal(await bar(page), 'Legion: 1 of 4 points spent, 3 left');
+  assert.equal(await bar(page), 'Legion so far: 1 of 4 points spent, 3 left');
   assert.match(await verdict(page), /Legion’s order goes on: 1 of 4 points spent, 3 left\./);
   // the bar came over the board and moved nothing on it, nor covers the Legion
   assert.deepEqual(await page.$eval('#board', (e) => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; }), board, 'the board\'s box');
@@ -98,14 +98,14 @@ test('arcane-legions (360x740, touch): play, AL-MOV-1 AL-MOV-2 AL-LAT-3 AL-TRN-2
     const result = await answer(request);
     assert.deepEqual([result.legal, result.actions[0].cost, result.actions[1].cost, result.pointsSpent], [true, 1, 2, 3]);
     assert.match(await verdict(page), /^Legion: legal move\. 3 of 4 movement points spent, 1 left\./);
-    assert.equal(await bar(page), 'Legion: 1 of 4 points spent, 3 left', 'the bar keeps the order so far while the finger is down');
+    assert.equal(await bar(page), 'Legion so far: 1 of 4 points spent, 3 left', 'the bar keeps the order so far while the finger is down');
     await shot(page, 'turn-held');
   } });
   await madeSaid(page);
   await ruled(page);
   const turned = await unitOf(page, 'Legion');
   assert.equal(turned.facing, 65, '20° + 45°');
-  await page.waitForFunction(() => document.querySelector('#move-order')?.textContent === 'Legion: 3 of 4 points spent, 1 left');
+  await page.waitForFunction(() => document.querySelector('#move-order')?.textContent === 'Legion so far: 3 of 4 points spent, 1 left');
   assert.match(await verdict(page), /Legion’s order goes on: 3 of 4 points spent, 1 left\./);
   assert.equal(await barOver(page, 'Legion'), false, 'the bar is not over the Legion');
   assert.deepEqual(await others(), before, 'the other units where they were on the screen');
@@ -113,15 +113,15 @@ test('arcane-legions (360x740, touch): play, AL-MOV-1 AL-MOV-2 AL-LAT-3 AL-TRN-2
   // Undo: the turn's move taken back (the turn shown again, ready to make: docs/page.md "Undo and
   // Redo"), the order after the step open again; Undo again: the turn's drag; then the step's move
   // and its drag, no order; Redo makes them again
-  await undoRedo(page, '#undo', stepped, 'Legion: 1 of 4 points spent, 3 left');
+  await undoRedo(page, '#undo', stepped, 'Legion so far: 1 of 4 points spent, 3 left');
   assert.match(await verdict(page), /^Undone: Legion is back at /);
-  await undoRedo(page, '#undo', stepped, 'Legion: 1 of 4 points spent, 3 left');
+  await undoRedo(page, '#undo', stepped, 'Legion so far: 1 of 4 points spent, 3 left');
   await undoRedo(page, '#undo', home, null);
   await undoRedo(page, '#undo', home, null);
   await undoRedo(page, '#redo', home, null);
-  await undoRedo(page, '#redo', stepped, 'Legion: 1 of 4 points spent, 3 left');
-  await undoRedo(page, '#redo', stepped, 'Legion: 1 of 4 points spent, 3 left');
-  await undoRedo(page, '#redo', turned, 'Legion: 3 of 4 points spent, 1 left');
+  await undoRedo(page, '#redo', stepped, 'Legion so far: 1 of 4 points spent, 3 left');
+  await undoRedo(page, '#redo', stepped, 'Legion so far: 1 of 4 points spent, 3 left');
+  await undoRedo(page, '#redo', turned, 'Legion so far: 3 of 4 points spent, 1 left');
   assert.deepEqual(errors, []);
   await context.close();
 });
@@ -143,7 +143,7 @@ test('arcane-legions (360x740, touch): play, AL-MOV-1 AL-LAT-2 AL-LAT-3 a second
   assert.ok(text.toLowerCase().includes(result.reasons[0].message.toLowerCase()), `the engine's reason in words\n${text}`);
   assert.ok(text.includes('3 of 4 movement points spent, 1 left'), text);
   assert.deepEqual(pose(await unitOf(page, 'Legion')), pose(stepped), 'the Legion stays where the first drop left it');
-  assert.equal(await bar(page), 'Legion: 1 of 4 points spent, 3 left', 'its order as it was');
+  assert.equal(await bar(page), 'Legion so far: 1 of 4 points spent, 3 left', 'its order as it was');
   await shot(page, 'refused');
   // End order: the order is over (its points left lost, AL-MOV-3); the same drag is a new order,
   // paid from all 4 points: 2 + 2 (AL-LAT-2)
@@ -165,7 +165,7 @@ test('arcane-legions (360x740, touch): play, AL-MOV-1 AL-LAT-2 AL-LAT-3 a second
   // Undo takes back the new order's move, then its drag (End order stays), then End order: the step's order is open again
   await undoRedo(page, '#undo', stepped, null);
   await undoRedo(page, '#undo', stepped, null);
-  await undoRedo(page, '#undo', stepped, 'Legion: 1 of 4 points spent, 3 left');
+  await undoRedo(page, '#undo', stepped, 'Legion so far: 1 of 4 points spent, 3 left');
   assert.deepEqual(errors, []);
   await context.close();
 });
@@ -178,13 +178,13 @@ test('arcane-legions (360x740, touch): play, AL-MOV-2 moving another unit ends t
   await madeSaid(page);
   await ruled(page);
   // the Chargers' order now (codex forward 1, 7 icons)
-  await page.waitForFunction(() => document.querySelector('#move-order')?.textContent === 'Chargers: 1 of 7 points spent, 6 left');
+  await page.waitForFunction(() => document.querySelector('#move-order')?.textContent === 'Chargers so far: 1 of 7 points spent, 6 left');
   const { request } = await dragOrder(page, 'Legion', await ahead(page, stepped, 1), 1);
   assert.deepEqual(request.order.actions, [{ step: 'forward', distance: 1 }], 'a new order');
   assert.deepEqual(pose(request.units.find((u) => u.id === 'Legion')), pose(stepped));
   await madeSaid(page);
   await ruled(page);
-  await page.waitForFunction(() => document.querySelector('#move-order')?.textContent === 'Legion: 1 of 4 points spent, 3 left');
+  await page.waitForFunction(() => document.querySelector('#move-order')?.textContent === 'Legion so far: 1 of 4 points spent, 3 left');
   assert.deepEqual(errors, []);
   await context.close();
 });
@@ -198,7 +198,7 @@ test('arcane-legions (360x740, touch): play, AL-MOV-1 AL-MOV-2 a reload keeps th
   await page.waitForSelector('body[data-ready="true"]');
   await ruled(page);
   assert.deepEqual(pose(await unitOf(page, 'Legion')), pose(stepped));
-  await page.waitForFunction(() => document.querySelector('#move-order')?.textContent === 'Legion: 1 of 4 points spent, 3 left');
+  await page.waitForFunction(() => document.querySelector('#move-order')?.textContent === 'Legion so far: 1 of 4 points spent, 3 left');
   assert.match(await verdict(page), /Legion’s order goes on: 1 of 4 points spent, 3 left\./);
   // the page opened on the order held, not ruled: its unit framed as an answer's would be, at a size
   // a finger reads (a base's short side 40 px, board.js LEGIBLE_BASE), not the whole table fitted
@@ -221,7 +221,7 @@ test('arcane-legions (360x740, touch): play, AL-MOV-1 AL-MOV-2 a reload keeps th
   assert.deepEqual(pose(request.units.find((u) => u.id === 'Legion')), pose(home));
   assert.match(text, /^Legion: legal move\. 2 of 4 movement points spent, 2 left\./);
   await madeSaid(page);
-  await page.waitForFunction(() => document.querySelector('#move-order')?.textContent === 'Legion: 2 of 4 points spent, 2 left');
+  await page.waitForFunction(() => document.querySelector('#move-order')?.textContent === 'Legion so far: 2 of 4 points spent, 2 left');
   assert.deepEqual(errors, []);
   await context.close();
 });
@@ -376,7 +376,7 @@ test('arcane-legions (360x740, touch): play, AL-LAT-2 AL-LAT-3 an illegal drop l
   assert.match(await verdict(page), /^Legion: not a legal move\./);
   assert.equal(await page.isDisabled('#redo'), false, 'a refused drop keeps Redo');
   await undoRedo(page, '#redo', home, null);
-  await undoRedo(page, '#redo', stepped, 'Legion: 1 of 4 points spent, 3 left');
+  await undoRedo(page, '#redo', stepped, 'Legion so far: 1 of 4 points spent, 3 left');
   assert.deepEqual(errors, []);
   await context.close();
 });
