@@ -159,7 +159,8 @@ for (const { id } of EJECTING) {
 
 // A landscape phone's first visit says how play works beside the board, over none of the column's
 // controls: over its foot it covered the tabs where a card bar took the column's height (C&C).
-test('740x360, touch: every game\'s first-visit note covers none of the column\'s controls (the game, the tools, Undo, the cards, the tabs)', { timeout: 300000 }, async () => {
+test('740x360, touch: every game\'s first-visit note covers none of the column\'s controls (the game, the tools, Undo, the cards, the tabs), nor the verdict where the panel under them has room', { timeout: 300000 }, async () => {
+  const roomy = [];
   for (const { id } of SYSTEMS) {
     const { context, page, errors } = await openPage(env, LANDSCAPE, { touch: true });
     await pickSystem(page, id);
@@ -172,9 +173,17 @@ test('740x360, touch: every game\'s first-visit note covers none of the column\'
     await page.screenshot({ path: join(artifacts, `covered-${id}-note-740x360.png`) });
     assert.deepEqual(controls.filter((c) => overlaps(c, note)).map((c) => c.id), [], `${id}: the controls under the note ${JSON.stringify(note)}`);
     assert.ok(note.y + note.h <= LANDSCAPE.height + 0.5 && note.x >= (await boardContent(page)).x + (await boardContent(page)).w, `${id}: the note on the screen, beside the board`);
+    // and over none of the verdict where the panel under the tabs has its height: there it covers
+    // the panel (read after the verdict), not the verdict's third line (a newcomer's review)
+    const [panel] = await boxes(page, '#panels'), [said] = await boxes(page, '#verdict');
+    if (panel.h >= note.h) {
+      assert.ok(!overlaps(note, said), `${id}: the note over the verdict: ${JSON.stringify({ note, said, panel })}`);
+      roomy.push(id);
+    }
     assert.deepEqual(errors, []);
     await context.close();
   }
+  assert.ok(roomy.length > 0, 'some game\'s column has room under its tabs');
 });
 
 // Each row of a hex board shown has its number drawn (in its band left of the board, or pinned at
