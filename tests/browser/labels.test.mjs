@@ -183,6 +183,11 @@ for (const system of SYSTEM_IDS) {
       const found = entries.some((e) => (want.length === 1 ? e.symbol === want : e.text.includes(want === 'unit' ? 'a unit' : want)));
       assert.ok(found, `${system}: the legend has an entry for "${want}": ${JSON.stringify(entries)}`);
     }
+    // each badge drawn on a hex is spelled out in the legend itself, word by word (GODSGLOOM's "A"
+    // and "N" only in the Result's list, a tab away on a phone: a newcomer's review)
+    const said = entries.map((e) => e.text).join(' ');
+    const badges = new Set(items.filter((it) => it.type === 'hexes').flatMap((it) => it.cells).flatMap((h) => (h.badge ? String(h.badge).split(' ') : [])));
+    for (const w of badges) assert.ok(new RegExp(`(^|\\W)${w}(\\W|$)`).test(said), `${system}: the badge “${w}” in the legend's words: ${said}`);
     // what the page adds to every answer's drawing: the selection, and what the board itself draws
     assert.ok(entries.some((e) => e.text.includes('selected unit')), `${system}: the selected unit's outline`);
     if (system === 'torn-world') assert.ok(entries.some((e) => e.text.includes('hexon centre')), 'Torn World: its grey hexon dots');
