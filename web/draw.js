@@ -300,6 +300,7 @@ export const MARKS = {
   // a hex board's unit is a round token (the legend's `unit` there, legendOf)
   token: { swatch: 'fill', round: true, color: '#4a6fa5', border: '#1b2430', text: 'a unit; its yellow arrow, where it has one, points to its front' },
   selected: { swatch: 'outline', color: '#f2c14e', thick: true, text: 'the selected unit (tap a unit to select it): a thick yellow outline' },
+  offView: { swatch: 'marker', symbol: '▲', color: '#1b2430', text: 'an arrow at the board’s edge: something out of view that way, by its name (a reach: its number of hexes); ⤢ shows the whole board' },
   coords: { swatch: 'marker', symbol: '4', color: '#3d4a3a', text: 'numbers along the top and the left: the columns and rows, as hexes are named ("col 4, row 3")' },
   handle: { swatch: 'marker', symbol: '↻', round: true, color: '#1b2430', bg: '#fff', boxed: true, text: 'the round handle ahead of the selected unit: drag it to turn the unit (Move tool)' },
   path: { swatch: 'line', color: PATH, text: 'the path moved (the slider below steps through it)', still: 'the path moved' },

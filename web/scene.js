@@ -197,14 +197,15 @@ export function namedIn(ids, value, out = new Set()) {
 /**
  * What the board draws for a query, for the legend (keys of draw.js MARKS or marks of a game's own):
  * its drawer's `marks`, a unit as the board draws it (a base on a table, a round token on hexes),
- * with `onPage` the selection and the turn handle the page adds (`handle`: where it draws one),
+ * with `onPage` the selection, the turn handle (`handle`: where it draws one) and the arrows at
+ * the view's edge (board-arrows.js: a zoomed view leaves things out) the page adds,
  * and what the game draws on every board (`boardMarks`: a lattice's points, a board's sections).
  */
 export function marksFor(system, query, onPage = false, handle = true) {
   const game = own(SYSTEMS, system);
   const hexes = game?.board === 'hex';
   const marks = arr(own(game?.draw, query)?.marks ?? ['unit']).flatMap((k) => (k !== 'unit' ? [k]
-    : [hexes ? 'token' : 'unit', ...(onPage ? ['selected', ...(handle && (!hexes || game?.hasFacing) ? ['handle'] : [])] : [])]));
+    : [hexes ? 'token' : 'unit', ...(onPage ? ['selected', ...(handle && (!hexes || game?.hasFacing) ? ['handle'] : []), 'offView'] : [])]));
   return [...marks, ...(hexes ? ['coords'] : []), ...arr(game?.boardMarks).map((m) => ({ ...m, onBoard: true }))];
 }
 

@@ -190,6 +190,8 @@ for (const system of SYSTEM_IDS) {
     for (const w of badges) assert.ok(new RegExp(`(^|\\W)${w}(\\W|$)`).test(said), `${system}: the badge “${w}” in the legend's words: ${said}`);
     // what the page adds to every answer's drawing: the selection, and what the board itself draws
     assert.ok(entries.some((e) => e.text.includes('selected unit')), `${system}: the selected unit's outline`);
+    // and the arrows at a zoomed view's edge ("16 hexes ▲" unexplained: a newcomer's review)
+    assert.ok(entries.some((e) => e.symbol === '▲' && e.text.includes('out of view')), `${system}: the arrows at the view's edge`);
     if (system === 'torn-world') assert.ok(entries.some((e) => e.text.includes('hexon centre')), 'Torn World: its grey hexon dots');
     // the unit's swatch has the board's shape: a round token on hexes, a square base on a table
     const round = await page.$eval('#legend li .swatch', (s) => s.style.borderRadius);
