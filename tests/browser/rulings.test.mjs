@@ -6,7 +6,7 @@
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { launch, spearmenPursuit, openPage, artifacts, pageRequest, PHONE, DESKTOP, hook, drag, pickSystem, ruled, verdict, details, openPanel, setMode, openGalleryExample, focusBoard, openWorkedOrder } from './browser.mjs';
+import { launch, spearmenPursuit, openPage, artifacts, pageRequest, PHONE, DESKTOP, hook, drag, pickSystem, ruled, verdict, details, openPanel, setMode, openGalleryExample, focusBoard, openWorkedOrder, steady } from './browser.mjs';
 import { SYSTEM_IDS } from '../../wasm/movecalc.mjs';
 
 let env;
@@ -210,6 +210,9 @@ test('C&C order: the Path tool draws the ordered unit\'s path; an illegal second
   await page.click('label:has(input[value="path"])');
   assert.equal((await pageRequest(page)).query, 'order');
   for (const [col, row] of [[6, 5], [6, 4]]) {
+    // (each hex read once the view holds still: a click read before the order's answer framed the
+    // view missed its hex under load, and no path was drawn)
+    await steady(page);
     const p = await hook(page, 'screenOfHex', col, row);
     await page.mouse.click(p.x, p.y);
   }
