@@ -19,7 +19,7 @@
 // them in one browser, so that the machine's load falls on each alike.
 //   node bench/page.mjs [--loads N] [DIR ...]    (no DIR: public/)
 // and the drag latency alone (measureDrags below), one line of JSON per game, CPU rate and site:
-//   node bench/page.mjs --drag [--site DIR]... [--rates 1,4] [--modes play,setup] [--moves N] [--profile | --trace] [SYSTEM ...]
+//   node bench/page.mjs --drag [--site DIR]... [--rates 1,4] [--modes play,setup] [--moves N] [--warm] [--profile | --trace] [SYSTEM ...]
 // (no --site: build-page-test/; two or more: an A/B of copies of the test build, `site` their index)
 import { chromium } from 'playwright-core';
 import { resolve } from 'node:path';
@@ -228,7 +228,7 @@ export function dragFigures(d) {
   };
 }
 
-const mainUnit = (r) => r.unit ?? r.order?.unit ?? r.pursuers?.[0]?.unit ?? r.charger ?? r.units?.[0]?.id;
+const mainUnit = (r) => r.unit || r.order?.unit || r.pursuers?.[0]?.unit || r.charger || r.units?.[0]?.id;
 
 /**
  * For each game's default position, a scripted drag of its main unit (the query's unit) with the
@@ -243,7 +243,7 @@ const mainUnit = (r) => r.unit ?? r.order?.unit ?? r.pursuers?.[0]?.unit ?? r.ch
  * where the main thread's time went (dragProfile); 'trace': the trace alone (the profiler's
  * sampling adds several ms a move of its own to the page's thread).
  */
-export async function measureDrags({ systems, rates = [1, 4], modes = ['play', 'setup'], moves = 60, root = testSite, roots = [root], profile = false } = {}) {
+export async function measureDrags({ systems, rates = [1, 4], modes = ['play', 'setup'], moves = 60, root = testSite, roots = [root], profile = false, warm = false } = {}) {
   const servers = await Promise.all(roots.map((r) => startServer(0, '127.0.0.1', { root: r })));
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
   const out = [];
@@ -254,7 +254,7 @@ export async function measureDrags({ systems, rates = [1, 4], modes = ['play', '
         for (const rate of rates) {
           for (let j = 0; j < roots.length; j++) {
             const site = (turn + j) % roots.length;
-            out.push(await dragOnce(browser, `http://127.0.0.1:${servers[site].address().port}/`, { system, mode, rate, moves, profile }));
+            out.push(await dragOnce(browser, `http://127.0.0.1:${servers[site].address().port}/`, { system, mode, rate, moves, profile, warm }));
             out.at(-1).site = site;
           }
           turn++;
@@ -268,7 +268,7 @@ export async function measureDrags({ systems, rates = [1, 4], modes = ['play', '
   return out;
 }
 
-async function dragOnce(browser, base, { system, mode, rate, moves, profile }) {
+async function dragOnce(browser, base, { system, mode, rate, moves, profile, warm }) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
   await context.addInitScript(dragProbe);
   const page = await context.newPage();
@@ -287,8 +287,29 @@ async function dragOnce(browser, base, { system, mode, rate, moves, profile }) {
     // after the worker's): a site without it (an older build in an A/B) goes on at once
     await page.waitForFunction(() => !window.movecalcTest.quick || window.movecalcTest.quick().holds, null, { timeout: 20000 });
     const quick0 = await page.evaluate(() => window.movecalcTest.quick?.() ?? null);
-    const unit = mainUnit(await page.evaluate(() => window.movecalcTest.request()));
-    const from = await page.evaluate((id) => window.movecalcTest.screenOf(id), unit);
+    const request0 = await page.evaluate(() => JSON.stringify(window.movecalcTest.request()));
+    const unit = mainUnit(JSON.parse(request0));
+    let from = await page.evaluate((id) => window.movecalcTest.screenOf(id), unit);
+    // `warm`: a drag of the same unit made first (the other way, so that no answer of it is kept for
+    // the one measured), unthrottled, and undone: the drag measured finds the code a drag fetches
+    // at its first use loaded and compiled, as a player's later drags do (`warmUndone`: whether the
+    // position after the Undo is the one before)
+    let warmUndone;
+    if (warm) {
+      await page.mouse.move(from.x, from.y);
+      await page.mouse.down();
+      for (let i = 1; i <= 20; i++) await page.mouse.move(from.x - (160 * i) / 20, from.y + (60 * i) / 20);
+      await page.mouse.up();
+      await page.waitForFunction(() => window.movecalcTest.ruled(), null, { timeout: 20000 });
+      if (await page.evaluate(() => JSON.stringify(window.movecalcTest.request())) !== request0) {
+        await page.click('#undo');
+        await page.waitForFunction(() => window.movecalcTest.ruled(), null, { timeout: 20000 });
+      }
+      await page.evaluate(() => new Promise((r) => setTimeout(r, 500)));
+      warmUndone = await page.evaluate(() => JSON.stringify(window.movecalcTest.request())) === request0;
+      from = await page.evaluate((id) => window.movecalcTest.screenOf(id), unit);
+      await page.evaluate(() => Object.assign(window.__drag, { inputs: [], frames: [], frameEnds: [], asks: {}, ruled: {}, up: undefined }));
+    }
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate });
     await page.mouse.move(from.x, from.y);
@@ -322,7 +343,7 @@ async function dragOnce(browser, base, { system, mode, rate, moves, profile }) {
     // a drag's questions answered on the page's thread and by the worker (web/engine-client.js)
     const quick1 = await page.evaluate(() => window.movecalcTest.quick?.() ?? null);
     const answeredBy = quick0 && quick1 ? { page: quick1.page - quick0.page, worker: quick1.worker - quick0.worker } : null;
-    return { system, mode, unit, rate, secure, ...dragFigures(record), answeredBy, errors, ...(breakdown ? { profile: breakdown } : {}) };
+    return { system, mode, unit, rate, secure, ...(warm ? { warm, warmUndone } : {}), ...dragFigures(record), answeredBy, errors, ...(breakdown ? { profile: breakdown } : {}) };
   } catch (err) {
     return { system, mode, rate, error: String(err.message ?? err), errors };
   } finally {
@@ -347,7 +368,7 @@ const TRACE_KINDS = {
  * Where a drag's main-thread time went: `trace` (Chromium's, devtools.timeline) gives the
  * renderer main thread's busy time by kind (script, style, layout, paint, commit, gc, other), and the CPU
  * profile (`cpu`, CDP Profiler) the page's own functions with the most self time; in ms per
- * pointer move of the `moves`.
+ * pointer move of the `moves`, and per ruling over the tasks from its question to its frame.
  */
 export function dragProfile(trace, cpu, moves) {
   const events = trace.traceEvents ?? trace;
@@ -375,6 +396,7 @@ export function dragProfile(trace, cpu, moves) {
   // machine) of its top-level tasks from the first input to the last, per move
   const inputs = mine.filter((e) => e.name === 'EventDispatch' && /^(pointermove|mousemove)$/.test(e.args?.data?.type ?? ''));
   let cpuMsPerMove, cpuMsPerRuling, kindsPerRuling;
+  const windows = []; // each ruling's tasks, [from, to] in the trace's µs
   if (inputs.length) {
     const [from, to] = [inputs[0].ts, inputs.at(-1).ts + inputs.at(-1).dur];
     const tasks = mine.filter((e) => (e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask') && e.ts + e.dur >= from && e.ts <= to && e.tdur !== undefined);
@@ -395,6 +417,7 @@ export function dragProfile(trace, cpu, moves) {
       const first = within(m.ts), last = commit && within(commit.ts);
       if (!first || !last) continue;
       const ms = top.filter((e) => e.ts >= first.ts && e.ts <= last.ts).reduce((a, e) => a + e.tdur, 0) / 1000;
+      windows.push([first.ts, last.ts + last.dur]);
       (cpuMsPerRuling ??= []).push(+ms.toFixed(2));
       // and its wall time by kind (the commit, the page's paint, …) over the same tasks
       const kinds = {};
@@ -403,19 +426,40 @@ export function dragProfile(trace, cpu, moves) {
     }
   }
   if (!cpu) return { cpuMsPerMove, cpuMsPerRuling, kindsPerRuling, msPerMove: perMove };
-  // the CPU profile's self time by function (the page's files only, and the engine's glue)
+  // the CPU profile's self time by function (the page's files only, and the engine's glue), per
+  // move; and within the rulings' tasks alone, per ruling, self and inclusive (a function's callees' too)
   const self = new Map();
+  const inRuling = new Map(); // the same within the rulings' tasks alone
+  const inclusive = new Map(); // and each function's time with its callees', in those tasks
+  const parent = new Map();
+  for (const n of cpu.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
   const dt = cpu.timeDeltas ?? [];
+  let at = cpu.startTime;
   const byId = new Map(cpu.nodes.map((n) => [n.id, n]));
   cpu.samples.forEach((id, i) => {
     const f = byId.get(id).callFrame;
     const file = f.url ? f.url.replace(/^.*\//, '') : '';
     const name = `${f.functionName || '(anonymous)'}${file ? ` ${file}:${f.lineNumber + 1}` : ''}`;
     self.set(name, (self.get(name) ?? 0) + (dt[i + 1] ?? 0) / 1000);
+    at += dt[i] ?? 0;
+    if (windows.some(([a, b]) => a <= at && at <= b)) {
+      inRuling.set(name, (inRuling.get(name) ?? 0) + (dt[i + 1] ?? 0) / 1000);
+      const seen = new Set();
+      for (let n = id; n !== undefined; n = parent.get(n)) {
+        const g = byId.get(n).callFrame;
+        const key = `${g.functionName || '(anonymous)'} ${g.url.replace(/^.*\//, '')}:${g.lineNumber + 1}`;
+        if (seen.has(key)) continue;
+        seen.add(key);
+        inclusive.set(key, (inclusive.get(key) ?? 0) + (dt[i + 1] ?? 0) / 1000);
+      }
+    }
   });
   const functions = [...self].filter(([n]) => !/^\((idle|program|root)\)/.test(n)).sort((a, b) => b[1] - a[1]).slice(0, 15)
     .map(([n, ms]) => [n, +(ms / moves).toFixed(3)]);
-  return { cpuMsPerMove, cpuMsPerRuling, kindsPerRuling, msPerMove: perMove, functionsMsPerMove: functions };
+  const functionsPerRuling = [...inRuling].filter(([n]) => !/^\((idle|program|root)\)/.test(n)).sort((a, b) => b[1] - a[1]).slice(0, 25)
+    .map(([n, ms]) => [n, +(ms / Math.max(1, windows.length)).toFixed(3)]);
+  const inclusivePerRuling = [...inclusive].sort((a, b) => b[1] - a[1]).slice(0, 40).map(([n, ms]) => [n, +(ms / Math.max(1, windows.length)).toFixed(3)]);
+  return { cpuMsPerMove, cpuMsPerRuling, kindsPerRuling, msPerMove: perMove, functionsMsPerMove: functions, functionsMsPerRuling: functionsPerRuling, inclusiveMsPerRuling: inclusivePerRuling };
 }
 
 const median = (xs) => {
@@ -431,6 +475,7 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
     for (let i = 1; i < args.length; i++) {
       if (args[i] === '--profile') opts.profile = true;
       else if (args[i] === '--trace') opts.profile = 'trace';
+      else if (args[i] === '--warm') opts.warm = true;
       else if (args[i] === '--site') opts.roots.push(resolve(args[++i]));
       else if (args[i] === '--rates') opts.rates = args[++i].split(',').map(Number);
       else if (args[i] === '--modes') opts.modes = args[++i].split(',');

@@ -133,7 +133,9 @@ export function renderMarkdown(r) {
   else {
     out.push('Each game\'s default position, its main unit (the query\'s) dragged with the mouse 160 px right and 60 px up, one move ' +
       'per 60 Hz frame, in headless Chromium with the page\'s thread slowed by CDP `Emulation.setCPUThrottlingRate` (the engine\'s ' +
-      'worker is not slowed), in Play (the drag is the move) and in Set up. Latency: from the pointer input a question was made ' +
+      'worker is not slowed), in Play (the drag is the move) and in Set up: the first drag after the page opened, and in Play a ' +
+      'later one (`--warm`: the same unit dragged the other way first and undone, so that the code a first drag fetches is loaded and ' +
+      'compiled). Latency: from the pointer input a question was made ' +
       'from (the last before `movecalc:ask`) to the end of the main-thread work of the first animation frame that starts after its ' +
       'ruling was drawn (`movecalc:ruled`, web/app.js), or after the newer ruling that superseded it. Same frame: the share drawn ' +
       'in the first frame after their input. Aligned: each latency less the wait, once its ruling was drawn, for the next frame ' +
@@ -143,9 +145,9 @@ export function renderMarkdown(r) {
       '(bench/page.mjs `measureDrags`). Page / worker: the drag\'s ' +
       'questions answered on the page\'s own thread within its work budget, and by the worker (web/engine-client.js).', '');
     const f = (v) => (Number.isFinite(v) ? `${v.toFixed(1)} ms` : '—');
-    out.push(table(['Game (unit)', 'mode', 'CPU', 'p50', 'p95', 'max', 'aligned p50 / p95', 'same frame', 'asked / drawn', 'page / worker', 'frames dropped', 'moves'],
+    out.push(table(['Game (unit)', 'drag', 'CPU', 'p50', 'p95', 'max', 'aligned p50 / p95', 'same frame', 'asked / drawn', 'page / worker', 'frames dropped', 'moves'],
       r.drags.map((d) => (d.error ? [d.system, d.mode, `${d.rate}x`, `error: ${d.error}`, '', '', '', '', '', '', '', '']
-        : [`${d.system} (${d.unit})`, d.mode, `${d.rate}x`, f(d.p50Ms), f(d.p95Ms), f(d.maxMs), `${f(d.p50AlignedMs)} / ${f(d.p95AlignedMs)}`, `${Math.round(d.sameFrame * 100)} %`, `${d.asked} / ${d.drawn}`,
+        : [`${d.system} (${d.unit})`, `${d.mode}${d.warm ? `, later${d.warmUndone ? '' : ' (not undone)'}` : ''}`, `${d.rate}x`, f(d.p50Ms), f(d.p95Ms), f(d.maxMs), `${f(d.p50AlignedMs)} / ${f(d.p95AlignedMs)}`, `${Math.round(d.sameFrame * 100)} %`, `${d.asked} / ${d.drawn}`,
           d.answeredBy ? `${d.answeredBy.page} / ${d.answeredBy.worker}` : '—', `${d.framesDropped} of ${d.frames + d.framesDropped}`, d.inputs]))), '');
   }
 

@@ -363,7 +363,9 @@ if (withPage) {
   log('page: a drag of each game\'s main unit at CPU 1x and 4x');
   try {
     const { measureDrags } = await import('./page.mjs');
-    results.drags = await measureDrags({ systems: SYSTEM_IDS, moves: quick ? 30 : 60 });
+    // each game's first drag after opening, and a later one in Play (its code loaded and compiled)
+    results.drags = [...await measureDrags({ systems: SYSTEM_IDS, moves: quick ? 30 : 60 }),
+      ...await measureDrags({ systems: SYSTEM_IDS, modes: ['play'], moves: quick ? 30 : 60, warm: true })];
   } catch (err) {
     results.drags = { error: String(err.message ?? err) };
   }
