@@ -23,6 +23,14 @@ test('a navigation to the page from about:blank counts the renderer it committed
   assert.deepEqual(longTasks(events), [[55, 30]]);
 });
 
+test('a phase\'s long tasks count from its mark: the task a trace\'s start makes before it is not the page\'s', () => {
+  const at = (ts, ms, cpu) => ({ ...task(10, ms, cpu), ts });
+  const mark = { name: 'movecalc:phase', ph: 'R', pid: 10, tid: 10, ts: 100000 };
+  const events = [frame('TracingStartedInBrowser', 10, 'http://127.0.0.1:8080/'), thread(10), at(0, 60, 59), mark, at(150000, 70, 45), at(300000, 20, 20)];
+  assert.deepEqual(longTasks(events), [[70, 45]]);
+  assert.deepEqual(longTasks(events.filter((e) => e !== mark)), [[60, 59], [70, 45]]);
+});
+
 test('a drag\'s page-thread CPU: top-level tasks from its first input to its last, and each ruling\'s from its question to its frame\'s commit, with its time by kind', async () => {
   const { dragProfile } = await import('../../bench/page.mjs');
   const x = (name, ts, dur, tdur, data) => ({ name, ph: 'X', pid: 10, tid: 10, ts, dur, ...(tdur === undefined ? {} : { tdur }), ...(data ? { args: { data } } : {}) });
