@@ -5,7 +5,7 @@ import * as hex from './hex.js';
 
 /** The query a card's order is asked as. */
 export const ORDER = 'order';
-export const SECTION_WORDS = { left: 'left flank', center: 'centre', right: 'right flank' };
+export const SECTION_WORDS = { left: 'left flank', center: 'center', right: 'right flank' };
 /** The order's moves (`inputs.moves`), none when they are not a list. */
 export function orderRows(inputs) { return Array.isArray(inputs.moves) ? inputs.moves : []; }
 

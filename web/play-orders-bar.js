@@ -27,7 +27,7 @@ export function initOrderBar({ bar, cards, choose, end }) {
       n.value = String(count);
       n.addEventListener('change', () => { count = Number(n.value); });
       const buttons = ['left', 'center', 'right'].map((s) => {
-        const b = el('button', { left: 'Left', center: 'Centre', right: 'Right' }[s], 'secondary small');
+        const b = el('button', { left: 'Left', center: 'Center', right: 'Right' }[s], 'secondary small');
         b.type = 'button';
         b.dataset.section = s;
         b.setAttribute('aria-label', `Play a section card: ${SECTION_WORDS[s]}`);

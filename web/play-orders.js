@@ -136,7 +136,7 @@ export function initPlayOrders({ store, ui, sys, doc, unitById, currentRequest, 
   /** What the order waits for in play, in words (the verdict's, instead of the form's): a unit dragged, or a card (one made is over). */
   function waiting() {
     if (!can() || doc().query !== ORDER || rows().length) return null;
-    return active() ? [drag.said(), 'Drag each unit the card orders to where it goes.', ...cardHints(spec(), inputs())].filter(Boolean).join(' ') : 'Choose the next card on the cards’ bar, or tap a unit for its reach.';
+    return active() ? [drag.said(), 'Drag each unit the card orders to where it goes.', ...cardHints(spec(), inputs())].filter(Boolean).join(' ') : 'Choose the next card (Left, Center, Right or another), or tap a unit for its reach.';
   }
 
   return { can, active, unordered, carry: drag.carry, drop: drag.drop, follow: drag.follow, forget: drag.forget, overlay, placed, render, waiting, note, against, tapUnit };

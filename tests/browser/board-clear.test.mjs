@@ -4,7 +4,7 @@
 // offers a section card, after that card is chosen), every hex's centre of a hex board, or each corner
 // of a table a little inside it, lies in the board's canvas with nothing over it (the element at that
 // point is the canvas). And the orders a section card has left, said on the board, stay on screen and
-// clear of the controls floating over the board when the view is zoomed in (the review's "centre: 1
+// clear of the controls floating over the board when the view is zoomed in (the review's "center: 1
 // order left" left the view). Screenshots go to tests/artifacts/clear-<game>-<step>-<size>.png.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';

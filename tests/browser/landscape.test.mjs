@@ -314,7 +314,7 @@ for (const { id } of CARD_GAMES) {
     }
     // each section's card played (CCA-CD-1): the section's band says its orders left, drawn clear
     // of the card bar (which covered the centre's), and of every other control over the board
-    for (const [section, words] of [['left', 'left flank'], ['right', 'right flank'], ['center', 'centre']]) {
+    for (const [section, words] of [['left', 'left flank'], ['right', 'right flank'], ['center', 'center']]) {
       await page.tap(`[data-section="${section}"]`);
       await page.waitForSelector('#order-total');
       await page.waitForFunction((w) => window.movecalcTest.boardText().some(([t]) => t === `${w}: 3 orders left`), words);

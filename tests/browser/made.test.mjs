@@ -43,7 +43,7 @@ const CASES = [
     said: (r, request) => `Charge made: Knights charge ${request.target} in the ${r.facing === 'left' || r.facing === 'right' ? `${r.facing} flank` : r.facing}: ` },
   { system: 'cc-ancients', query: 'order', mover: 'Hastati', change: (i) => { i.moves = [{ unit: 'Hastati', path: [toAxial(6, 5)] }]; }, spent: (i) => i.moves, fresh: [],
     // the next card is chosen on the play bar
-    ask: 'Choose the next card on the cards’ bar, or tap a unit for its reach.' },
+    ask: 'Choose the next card (Left, Center, Right or another), or tap a unit for its reach.' },
   { system: 'godsgloom', query: 'move', mover: 'Shieldwall', spent: (i) => i.path, fresh: [], ask: 'Drag a unit for the next move.' },
   { system: 'torn-world', query: 'move', mover: 'Guardsman', change: (i) => { i.unit = 'Guardsman'; }, reachPath: true, spent: (i) => i.path, fresh: [],
     ask: 'Drag a unit for the next move.' },

@@ -149,12 +149,12 @@ test('cc-ancients (360x740, touch): play, CCA-MV-1 CCA-LD-8 a centre card of 3 o
   await oneRow(page);
   const tabsBefore = await page.locator('#tabs').boundingBox();
   await cardTap(page, '[data-section="center"]', '#order-total');
-  assert.equal(await page.textContent('#order-total'), 'Centre card', 'the bar names the card; its running total is the verdict’s');
+  assert.equal(await page.textContent('#order-total'), 'Center card', 'the bar names the card; its running total is the verdict’s');
   await oneRow(page);
   assert.equal((await page.locator('#tabs').boundingBox()).y, tabsBefore.y, 'the card chosen moves nothing under the bar: the tabs stay');
   assert.equal((await pageRequest(page)).query, 'order', 'the question is the order');
   // the section shaded on the board, with the orders left
-  await page.waitForFunction(() => window.movecalcTest.boardText().some(([t]) => t === 'centre: 3 orders left'));
+  await page.waitForFunction(() => window.movecalcTest.boardText().some(([t]) => t === 'center: 3 orders left'));
   // touch 2: the Hastati (medium infantry: 1 hex, CCA-MV-1) dragged one hex ahead
   await drag(page, await screen(page, 5, 6), await screen(page, 5, 5));
   await page.waitForFunction(() => /1 of 3 orders used/.test(document.getElementById('verdict')?.textContent ?? ''));
@@ -405,7 +405,7 @@ test('cc-ancients (360x740, touch): play, CCA-CD-1 a double tap on a section car
     return;
   }
   await page.waitForTimeout(400);
-  assert.equal(await page.textContent('#order-total'), 'Centre card', 'the card played stays played');
+  assert.equal(await page.textContent('#order-total'), 'Center card', 'the card played stays played');
   assert.equal((await pageRequest(page)).query, 'order');
   // a tap on Cancel card after a double tap's time ends the card
   await barTap(page, '#order-end', '[data-section="center"]');
@@ -756,7 +756,7 @@ test('cc-ancients (360x740, touch): play, CCA-MV-1 CCA-CD-1 the other cards in o
   await touchDrag(page, await screen(page, 10, 6), await screen(page, 10, 3));
   await page.waitForFunction(() => document.querySelector('#verdict').textContent.startsWith('Move made:'));
   assert.deepEqual(await where(page, 'Equites'), { col: 10, row: 3 });
-  assert.match(await verdict(page), /^Move made: May battle but no enemy adjacent: Equites\. Equites are now on col 10, row 3 \(Undo to take it back\)\. Choose the next card on the cards’ bar/, 'the card is over: the next one is chosen on the bar');
+  assert.match(await verdict(page), /^Move made: May battle but no enemy adjacent: Equites\. Equites are now on col 10, row 3 \(Undo to take it back\)\. Choose the next card \(Left, Center, Right or another\)/, 'the card is over: the next one is chosen on the bar');
   await shot(page, 'cc-mounted-made');
   assert.deepEqual(errors, []);
   await context.close();

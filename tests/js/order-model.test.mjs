@@ -32,7 +32,7 @@ test('the card played is the entry whose inputs it has, else its plain entry; a 
   assert.equal(cardSpec(CARDS, { card: 'line', kind: 'mounted' }).name, 'Line Command');
   assert.equal(cardSpec(CARDS, { card: 'section', section: 'left' }), null);
   assert.equal(cardName({ card: 'line', kind: 'foot' }, cardSpec(CARDS, { card: 'line', kind: 'foot' })), 'Line Command (foot)');
-  assert.equal(cardName({ card: 'section', section: 'center' }, null), 'Centre card');
+  assert.equal(cardName({ card: 'section', section: 'center' }, null), 'Center card');
   assert.equal(cardName({ card: 'leadership', leader: 'L1' }, CARDS[0]), 'Leadership (L1)');
 });
 

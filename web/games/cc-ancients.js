@@ -186,7 +186,7 @@ const game = {
   drawOrder: (u) => (u.type === 'leader' ? 1 : 0),
   /** The board's three sections (dotted lines) and each side's baseline. */
   // what sceneExtras draws on the preset board, in the legend of every query
-  boardMarks: [{ swatch: 'line', color: '#3d3a30', dashed: true, text: 'a section line: left flank, centre and right flank sections' },
+  boardMarks: [{ swatch: 'line', color: '#3d3a30', dashed: true, text: 'a section line: left flank, center and right flank sections' },
     { swatch: 'line', color: '#1b2430', thick: true, text: 'a side’s own baseline, in its colour' }],
   sceneExtras(d, colourOf) {
     if (!d.board.preset) return {};
@@ -279,8 +279,8 @@ game.playOrder = true;
 game.needs = (request) => (wantsLater(request) ? (later.ready ? null : later.get()) : request?.query === 'order' && !order.ready ? order.get() : null);
 game.play = { orders: initPlayOrders, hex: initPlayHex };
 // the phone's first-visit hint (app.js coach): one sentence of the play note
-game.playHint = 'Choose a card on the cards’ bar, then drag each unit it orders.';
-game.playNote = 'Choose a card on the bar (Left, Centre, Right or another), then drag each unit it orders: its way, cost and what is left follow your finger, and the orders left show on the board. The last order makes the move (Make this move makes it sooner). Tap a unit for its reach.';
+game.playHint = 'Tap Left, Center or Right, then drag each unit it orders.';
+game.playNote = 'Choose a card on the bar (Left, Center, Right or another), then drag each unit it orders: its way, cost and what is left follow your finger, and the orders left show on the board. The last order makes the move (Make this move makes it sooner). Tap a unit for its reach.';
 // The cards play offers besides the section cards (docs/api/cc-ancients.md "order", CCA-CD-1):
 // `orders` those counting the orders chosen (Command), `leader` the one given by a leader
 // (Leadership), `twice` the one moving its units before and after ranged combat (Move-Fire-Move).
