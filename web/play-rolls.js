@@ -29,6 +29,9 @@ export function diceWords(game, d, own) {
     : (Array.isArray(inputs[key]) ? inputs[key] : []).map((row) => `${unitOf(key, row)} ${itself(spec, row ?? {}, field) ?? said(row?.[field])}`)));
 }
 
+// a second press of Roll 2D6 sooner than this after a roll is the same tap's (rollAll)
+const SAME_TAP_MS = 500;
+
 /**
  * `page`: the store, `sys()`, `doc()`, `bar` (the element its words and button go in), `own(o, key)`,
  * `unfinished()` (the question lacks what it needs) and `rollInto(spec, into, key, doc)`. Returns
@@ -36,9 +39,18 @@ export function diceWords(game, d, own) {
  */
 export function initPlayRolls({ store, sys, doc, bar, own, unfinished, rollInto }) {
   const rolls = () => rollsOf(sys(), doc().query, own);
+  let lastRoll = { at: -Infinity, query: null }; // the dice last rolled: when (the press's timeStamp), for which question
 
-  /** Every die the question takes rolled anew, as one edit (one Undo step). */
-  function rollAll() {
+  /**
+   * Every die the question takes rolled anew, as one edit (one Undo step). A press within
+   * SAME_TAP_MS of the roll before, for the same question, is that tap's second half: the button,
+   * "Roll 2D6 again" after a roll, stays under the finger, and a double tap rolled twice (a
+   * newcomer's review).
+   */
+  function rollAll(e) {
+    const query = doc().query;
+    if (query === lastRoll.query && e.timeStamp - lastRoll.at < SAME_TAP_MS) return;
+    lastRoll = { at: e.timeStamp, query };
     const keys = rolls();
     store.edit((d) => {
       const inputs = (d.inputs[d.query] ??= {});

@@ -903,3 +903,30 @@ test('ninth-age (360x740, touch): play, 9A-DST-1 a pursuit with its flee distanc
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+// Roll 2D6 becomes "Roll 2D6 again" under the finger: a double tap rolled the charge twice (a
+// newcomer's review), so a press within half a second of a roll is the same tap's. One Undo then
+// takes back the one roll: the charge's die is to roll again.
+test('ninth-age (360x740, touch): play, 9A-CH-1 a double tap on Roll 2D6 rolls the charge once: one Undo leaves its die to roll', { timeout: 120000 }, async () => {
+  const { context, page, errors } = await openPage(env, PHONE, { touch: true });
+  await pickSystem(page, 'ninth-age');
+  await ruled(page);
+  await hook(page, 'plan', 'charge', { charger: 'Knights', target: 'Raiders', range: '', highestDie: '', combined: [] });
+  // (the charge's own words come with its code, fetched with the first charge)
+  const toRoll = 'Dice to roll: Charge Range.';
+  await page.waitForFunction((t) => document.querySelector('#play-bar .roll-words')?.textContent === t, toRoll);
+  await ruled(page);
+  const at = await page.evaluate(() => { const r = document.getElementById('play-roll').getBoundingClientRect(); return { x: r.x + r.width / 2, y: r.y + r.height / 2 }; });
+  await page.touchscreen.tap(at.x, at.y);
+  await page.waitForTimeout(120);
+  await page.touchscreen.tap(at.x, at.y);
+  await page.waitForFunction(() => /^Dice: /.test(document.querySelector('#play-bar .roll-words')?.textContent ?? ''));
+  await ruled(page);
+  await page.tap('#undo');
+  await page.waitForFunction((t) => document.querySelector('#play-bar .roll-words')?.textContent === t, toRoll, { timeout: 15000 }).catch(() => {});
+  await ruled(page);
+  assert.equal(await page.textContent('#play-bar .roll-words'), toRoll, 'one Undo took back the one roll');
+  assert.equal((await page.textContent('#play-roll')).trim(), 'Roll 2D6');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
