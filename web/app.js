@@ -801,8 +801,12 @@ function coach(text) {
   c.toggleAttribute('data-due', due);
   c.hidden = !due || (!!said && text.startsWith(`${said} `));
   // (a landscape phone: over the panel under the tabs where it has the note's height, not over the
-  // verdict's third line; C&C's card bar leaves that panel a line, and there it stays)
-  if (!c.hidden && matchMedia(LANDSCAPE).matches) c.classList.toggle('low', $('panels').getBoundingClientRect().height >= c.offsetHeight);
+  // verdict; C&C's card bar leaves that panel a line, and there it covers the verdict. Its height
+  // read where it lies low: over the verdict it is as tall as the verdict)
+  if (!c.hidden && matchMedia(LANDSCAPE).matches) {
+    c.classList.add('low');
+    c.classList.toggle('low', $('panels').getBoundingClientRect().height >= c.offsetHeight);
+  }
 }
 document.addEventListener('pointerdown', () => {
   if (!$('coach').hasAttribute('data-due')) return; // (due: not seen yet)

@@ -638,6 +638,13 @@ test('cc-ancients (740x360, touch): play, CCA-MV-2 the first visit’s note besi
   assert.ok(note[0] >= canvas[2] - 0.5 && note[2] <= 740 && note[3] <= 360, `the note beside the board, on the screen: ${JSON.stringify({ note, canvas })}`);
   assert.ok(!overlaps(note, bar), 'clear of the card bar');
   assert.ok(!overlaps(note, await box('#tabs')), 'and of the tabs');
+  // over the verdict, it hides the whole of it: the verdict's words showing through the note's (its
+  // top line above it) read as neither (a newcomer's review)
+  const said = await box('#verdict');
+  if (overlaps(note, said)) {
+    assert.ok(note[0] <= said[0] + 0.5 && note[1] <= said[1] + 0.5 && note[2] >= said[2] - 0.5 && note[3] >= said[3] - 0.5, `the verdict wholly under the note: ${JSON.stringify({ note, said })}`);
+    assert.equal(await page.$eval('#coach', (e) => getComputedStyle(e).backgroundColor), 'rgb(27, 36, 48)', 'the note opaque');
+  }
   const off = [canvas[0], canvas[1]], { bodies } = await hook(page, 'boardNames');
   const under = Object.entries(bodies).filter(([, b]) => overlaps(note, b.map((v, i) => v + off[i % 2]))).map(([id]) => id);
   assert.deepEqual(under, [], 'no unit under it');
