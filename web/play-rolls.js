@@ -17,7 +17,7 @@ const rollsOf = (game, query, own) => Object.entries(own(game.rolls ?? {}, query
  */
 export function diceWords(game, d, own) {
   const inputs = d.inputs[d.query] ?? {};
-  // a field by its form's label, its note in brackets left out ("Charge range (blank: any)"); a
+  // a field by its form's label, its note in brackets left out ("Charge Range (blank: any)"); a
   // row by its unit (its first field of a unit)
   const fieldOf = (key) => own(game.queries, d.query)?.fields?.find((f) => f.key === key);
   const words = (key) => fieldOf(key)?.label?.replace(/ \(.*\)$/, '') ?? key;

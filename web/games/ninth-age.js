@@ -131,7 +131,7 @@ const game = {
     // range), and further chargers of the same target (`combined`, 9A-CH-4), each with its own
     charge: {
       showWhole: true, // a new answer brings all of every charger's move into view (app.js)
-      fields: [unitField('charger', 'Charger'), unitField('target', 'Target'), { key: 'range', label: 'Charge range (blank: any)', kind: 'number', min: 0, step: 'any', optional: true },
+      fields: [unitField('charger', 'Charger'), unitField('target', 'Target'), { key: 'range', label: 'Charge Range (blank: any)', kind: 'number', min: 0, step: 'any', optional: true },
         { key: 'highestDie', label: 'Highest D6 rolled (blank: no Failed Charge Move)', kind: 'number', min: 1, max: 6, step: 1, optional: true },
         { key: 'combined', label: 'Combined chargers', kind: 'rows', optional: true, title: 'Combined chargers (same target)',
           adders: () => [['Add charger', { charger: '', range: '', highestDie: '' }]],
