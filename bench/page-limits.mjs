@@ -69,9 +69,9 @@ export function longTasks(trace, overMs = 50) {
   const events = trace.traceEvents ?? trace;
   const main = pageMainThreads(events);
   // from the phase's mark on, where the page set one (PHASE_MARK): the tasks before it are the trace's own start
-  const from = Math.min(Infinity, ...events.filter((e) => e.name === PHASE_MARK && main.has(`${e.pid}:${e.tid}`)).map((e) => e.ts));
+  const from = events.find((e) => e.name === PHASE_MARK && main.has(`${e.pid}:${e.tid}`))?.ts ?? -Infinity;
   // (a task is one RunTask event; ThreadControllerImpl::RunTask wraps it)
-  return events.filter((e) => e.ph === 'X' && main.has(`${e.pid}:${e.tid}`) && e.name === 'RunTask' && e.dur > overMs * 1000 && (from === Infinity || e.ts >= from))
+  return events.filter((e) => e.ph === 'X' && main.has(`${e.pid}:${e.tid}`) && e.name === 'RunTask' && e.dur > overMs * 1000 && e.ts >= from)
     .map((e) => [e.dur / 1000, (e.tdur ?? NaN) / 1000]).sort((a, b) => b[1] - a[1]);
 }
 export const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'toplevel', 'blink.user_timing'];
@@ -100,6 +100,7 @@ export async function pageAtLimits(browser, base, system, { viewport = { width: 
   // A browser records one trace at a time: a phase that threw with its trace running would make
   // every later startTracing fail ("already recording trace"), so `tracing` says whether to stop it.
   let tracing = false;
+  const startTrace = async () => { if (trace) { await browser.startTracing(page, { categories: TRACE_CATEGORIES }); tracing = true; } };
   const stopTrace = async () => { tracing = false; return JSON.parse((await browser.stopTracing()).toString()); };
   const measure = async (phase) => {
     // the phase's paints are all made: a zoom's units drawn afresh once it stops, and every name placed
@@ -118,14 +119,15 @@ export async function pageAtLimits(browser, base, system, { viewport = { width: 
       return { work: window.movecalcTest.boardWork(), candidates, near: units, texts: window.movecalcTest.boardText().length };
     });
   };
-  const traced = async (phase) => {
+  // a phase after the opening: its trace begun, then the phase itself once the trace's own task is over
+  const phaseBegins = async (phase) => {
     await page.evaluate(() => window.__setPhase('between'));
-    if (trace) { await browser.startTracing(page, { categories: TRACE_CATEGORIES }); tracing = true; }
+    await startTrace();
     await frames(page);
     await page.evaluate(([p, mark]) => { window.__setPhase(p); performance.mark(mark); }, [phase, PHASE_MARK]);
   };
   try {
-    if (trace) { await browser.startTracing(page, { categories: TRACE_CATEGORIES }); tracing = true; }
+    await startTrace();
     await page.goto(`${base}#p=${code}`, { timeout: 120000 }); // a loaded machine takes longer than the default 30 s
     await page.waitForSelector('body[data-ready="true"]', { timeout: 120000 });
     await page.waitForFunction((n) => window.movecalcTest.state().doc.units.length === n, d.units.length, { timeout: 120000 });
@@ -143,7 +145,7 @@ export async function pageAtLimits(browser, base, system, { viewport = { width: 
     }, d.units.length, { timeout: 120000 }).then((h) => h.jsonValue());
     await measure('open');
     // the drag and the zoom at the whole board's view, where every unit is in view (a new answer opens framed close up)
-    await traced('drag');
+    await phaseBegins('drag');
     await page.evaluate(() => { document.querySelector('input[name="mode"][value="setup"]')?.click(); document.getElementById('fit').click(); }); // a set-up drag
     await frames(page);
     const from = await page.evaluate(() => window.movecalcTest.screenOf('u0'));
@@ -155,7 +157,7 @@ export async function pageAtLimits(browser, base, system, { viewport = { width: 
     for (let i = 1; i <= moves; i++) await page.mouse.move(from.x + (dx * i) / moves, from.y + (dy * i) / moves);
     await page.mouse.up();
     await measure('drag');
-    await traced('zoom');
+    await phaseBegins('zoom');
     await page.mouse.move(viewport.width / 2, Math.min(viewport.height / 2, 300));
     for (const dy of [-100, -100, -100, -100, 100, 100, 100, 100]) { await page.mouse.wheel(0, dy); await frames(page, 1); }
     await measure('zoom');

@@ -133,7 +133,10 @@ export async function measurePages(loads, roots) {
 // page's marks of a question asked and its ruling drawn (web/app.js `timing`, with the question's
 // serial), and when the finger lifted.
 function dragProbe() {
-  const d = { inputs: [], frames: [], frameEnds: [], asks: {}, ruled: {} };
+  const d = {};
+  // (`__dragReset`: the record begun again, a drag's before it left out: measureDrags `warm`)
+  window.__dragReset = () => Object.assign(d, { inputs: [], frames: [], frameEnds: [], asks: {}, ruled: {}, up: undefined });
+  window.__dragReset();
   window.__drag = d;
   addEventListener('pointermove', (e) => {
     if (!e.buttons) return;
@@ -308,7 +311,7 @@ async function dragOnce(browser, base, { system, mode, rate, moves, profile, war
       await page.evaluate(() => new Promise((r) => setTimeout(r, 500)));
       warmUndone = await page.evaluate(() => JSON.stringify(window.movecalcTest.request())) === request0;
       from = await page.evaluate((id) => window.movecalcTest.screenOf(id), unit);
-      await page.evaluate(() => Object.assign(window.__drag, { inputs: [], frames: [], frameEnds: [], asks: {}, ruled: {}, up: undefined }));
+      await page.evaluate(() => window.__dragReset());
     }
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate });
@@ -431,34 +434,34 @@ export function dragProfile(trace, cpu, moves) {
   const self = new Map();
   const inRuling = new Map(); // the same within the rulings' tasks alone
   const inclusive = new Map(); // and each function's time with its callees', in those tasks
+  const sum = (m, k, ms) => m.set(k, (m.get(k) ?? 0) + ms);
   const parent = new Map();
   for (const n of cpu.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const byId = new Map(cpu.nodes.map((n) => [n.id, n]));
+  const nameOf = (id) => {
+    const f = byId.get(id).callFrame, file = f.url ? f.url.replace(/^.*\//, '') : '';
+    return `${f.functionName || '(anonymous)'}${file ? ` ${file}:${f.lineNumber + 1}` : ''}`;
+  };
   const dt = cpu.timeDeltas ?? [];
   let at = cpu.startTime;
-  const byId = new Map(cpu.nodes.map((n) => [n.id, n]));
   cpu.samples.forEach((id, i) => {
-    const f = byId.get(id).callFrame;
-    const file = f.url ? f.url.replace(/^.*\//, '') : '';
-    const name = `${f.functionName || '(anonymous)'}${file ? ` ${file}:${f.lineNumber + 1}` : ''}`;
-    self.set(name, (self.get(name) ?? 0) + (dt[i + 1] ?? 0) / 1000);
+    const ms = (dt[i + 1] ?? 0) / 1000, name = nameOf(id);
+    sum(self, name, ms);
     at += dt[i] ?? 0;
-    if (windows.some(([a, b]) => a <= at && at <= b)) {
-      inRuling.set(name, (inRuling.get(name) ?? 0) + (dt[i + 1] ?? 0) / 1000);
-      const seen = new Set();
-      for (let n = id; n !== undefined; n = parent.get(n)) {
-        const g = byId.get(n).callFrame;
-        const key = `${g.functionName || '(anonymous)'} ${g.url.replace(/^.*\//, '')}:${g.lineNumber + 1}`;
-        if (seen.has(key)) continue;
-        seen.add(key);
-        inclusive.set(key, (inclusive.get(key) ?? 0) + (dt[i + 1] ?? 0) / 1000);
-      }
+    if (!windows.some(([a, b]) => a <= at && at <= b)) return;
+    sum(inRuling, name, ms);
+    const seen = new Set(); // (a function called within itself counted once)
+    for (let n = id; n !== undefined; n = parent.get(n)) {
+      const key = nameOf(n);
+      if (!seen.has(key)) { seen.add(key); sum(inclusive, key, ms); }
     }
   });
-  const functions = [...self].filter(([n]) => !/^\((idle|program|root)\)/.test(n)).sort((a, b) => b[1] - a[1]).slice(0, 15)
-    .map(([n, ms]) => [n, +(ms / moves).toFixed(3)]);
-  const functionsPerRuling = [...inRuling].filter(([n]) => !/^\((idle|program|root)\)/.test(n)).sort((a, b) => b[1] - a[1]).slice(0, 25)
-    .map(([n, ms]) => [n, +(ms / Math.max(1, windows.length)).toFixed(3)]);
-  const inclusivePerRuling = [...inclusive].sort((a, b) => b[1] - a[1]).slice(0, 40).map(([n, ms]) => [n, +(ms / Math.max(1, windows.length)).toFixed(3)]);
+  const own = ([n]) => !/^\((idle|program|root)\)/.test(n);
+  const top = (m, n, per, keep = own) => [...m].filter(keep).sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, ms]) => [k, +(ms / per).toFixed(3)]);
+  const rulings = Math.max(1, windows.length);
+  const functions = top(self, 15, moves);
+  const functionsPerRuling = top(inRuling, 25, rulings);
+  const inclusivePerRuling = top(inclusive, 40, rulings, () => true);
   return { cpuMsPerMove, cpuMsPerRuling, kindsPerRuling, msPerMove: perMove, functionsMsPerMove: functions, functionsMsPerRuling: functionsPerRuling, inclusiveMsPerRuling: inclusivePerRuling };
 }
 
