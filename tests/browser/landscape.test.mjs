@@ -293,6 +293,9 @@ for (const { id } of CARD_GAMES) {
     await page.waitForSelector('#play-bar:not([hidden])');
     assert.ok((await hook(page, 'boardLabels')).some((t) => t.kind === 'grid'), 'the board draws its numbers');
     assert.deepEqual(await numbersUnder('#play-bar'), [], 'the cards cover no number of the board');
+    // the three sections on one row, together (wrapped, Right went below Left and Center)
+    const rows = await page.$$eval('#play-bar [data-section]', (bs) => bs.map((b) => Math.round(b.getBoundingClientRect().top)));
+    assert.equal(new Set(rows).size, 1, `the sections' buttons on one row: tops ${rows}`);
     await sixthHidden('a reach');
     // a hex the mover cannot reach, tapped: why not, in a box that scrolls
     const request = await pageRequest(page), reach = await answer(request);
