@@ -4,7 +4,7 @@
 // table bring it (their `paintTable`, which the scene hands the painter; `tablePainting`, which
 // gives every Painter those methods as this module loads), so that a hex board's page code is
 // without it, as a table's is without a hex board's (board-hex.js).
-import { Painter, MIN_TEXT } from './board.js';
+import { Painter, MIN_TEXT, FRONT_ARROW } from './board.js';
 import { rad, rectCorners } from './geometry.js';
 
 /** Paints scene `sc`'s table (its `kind` 'free') with `painter` (a board.js Painter). */
@@ -130,7 +130,7 @@ export const tablePainting = {
     c.strokeStyle = '#f2c14e';
     c.stroke();
     const [ax, ay] = this.toScreen((k[0][0] + k[1][0]) / 2, (k[0][1] + k[1][1]) / 2);
-    const f = rad(pose.facing), vx = Math.sin(f), vy = -Math.cos(f), a = 7;
+    const f = rad(pose.facing), vx = Math.sin(f), vy = -Math.cos(f), a = FRONT_ARROW;
     c.beginPath();
     c.moveTo(ax + vx * a, ay + vy * a);
     c.lineTo(ax - vy * a * 0.8, ay + vx * a * 0.8);

@@ -33,6 +33,7 @@ export const SMALL_AT = [0.9 * Math.cos(Math.PI / 6), -0.9 * Math.sin(Math.PI / 
 // A board a finger reads and taps at the table: the size a new answer is framed at, at least.
 export const LEGIBLE_HEX = 38; // CSS px across a hex (flat side to flat side)
 export const LEGIBLE_BASE = 42; // CSS px on a base's short side
+export const FRONT_ARROW = 7; // CSS px from a base's front edge to the tip of the arrow head ahead of it (board-table.js paintRect)
 const MAX_SCALE = 400; // CSS px per world unit: the closest zoom
 const LONG_PRESS_MS = 500; // a press held this long before turning turns freely (no 15° steps)
 const SLICE_NAMES = 50; // names placed in a paint at least (placeNames)
@@ -192,7 +193,7 @@ const NUMBER = 9;
 // covering or sitting against another unit (a name stands against its own unit).
 const FAR = 3.5;
 // a name's spots beside its unit: 2–3 px off it, then 12 and 26 px further out, in 8 directions
-const GAPS = [0, 12, 26];
+const GAPS = [0, 12, 26, 44];
 const DIRECTIONS = [[0, 1], [0, -1], [1, 0], [-1, 0], [1, 1], [-1, 1], [1, -1], [-1, -1]];
 // Whether a segment [x0, y0, x1, y1] passes through a box (shrunk by a pixel: a line that grazes an edge does not).
 function segmentMeetsBox([x0, y0, x1, y1], b) {
@@ -839,6 +840,19 @@ export class Painter {
   }
 
   /**
+   * A unit's box on screen as the board draws it: its token, or its base with the arrow head ahead
+   * of its front (paintRect): a charge's "needs 12.2″" over the Raiders' arrow hid which way they
+   * faced. `e`: its extentOf, where it is known.
+   */
+  bodyBox(u, e = this.extentOf(u)) {
+    const box = [e.x - e.ex, e.y - e.ey, e.x + e.ex, e.y + e.ey];
+    if (!u.free) return box;
+    const f = rad(u.free.facing), [ax, ay] = this.toScreen(u.free.x + Math.sin(f) * u.free.d / 2, u.free.y + Math.cos(f) * u.free.d / 2);
+    const tx = ax + Math.sin(f) * FRONT_ARROW, ty = ay - Math.cos(f) * FRONT_ARROW, r = 0.8 * FRONT_ARROW;
+    return [Math.min(box[0], ax - r, tx), Math.min(box[1], ay - r, ty), Math.max(box[2], ax + r, tx), Math.max(box[3], ay + r, ty)];
+  }
+
+  /**
    * Where each unit's type badge and name go in this paint, before anything is drawn, so that every
    * other text keeps clear of them. A name is never cut: it goes inside the unit where it
    * fits, else against it (beside, above or below, on a halo), else a little further out with a
@@ -881,7 +895,7 @@ export class Painter {
     this.still = frozen;
     const ext = new Map();
     for (const u of frozen ? units.filter((v) => v.id === carried) : units) {
-      const e = this.extentOf(u), box = [e.x - e.ex, e.y - e.ey, e.x + e.ex, e.y + e.ey];
+      const e = this.extentOf(u), box = this.bodyBox(u, e);
       // the furthest a name goes from its unit is its own width and a callout's 26 px; 400 px covers a long name
       if (!near(box, 400)) continue;
       e.box = box;

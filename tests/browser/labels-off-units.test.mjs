@@ -80,6 +80,18 @@ async function rulingWords(page) {
   return items.flatMap((it) => [it.label, ...(it.shorter ?? [])]).filter((t) => typeof t === 'string' && t);
 }
 
+/** Each base's front arrow head as the board draws it: [`<id>'s arrow`, its box in the canvas's px]. */
+async function frontArrows(page) {
+  const units = (await hook(page, 'request')).units ?? [];
+  const out = [];
+  for (const u of units.filter((v) => v.x !== undefined && v.depth !== undefined)) {
+    const f = (u.facing ?? 0) * Math.PI / 180, [ax, ay] = await hook(page, 'canvasOfWorld', u.x + Math.sin(f) * u.depth / 2, u.y + Math.cos(f) * u.depth / 2);
+    const tx = ax + 7 * Math.sin(f), ty = ay - 7 * Math.cos(f);
+    out.push([`${u.id}'s arrow`, [Math.min(ax - 5.6, tx), Math.min(ay - 5.6, ty), Math.max(ax + 5.6, tx), Math.max(ay + 5.6, ty)]]);
+  }
+  return out;
+}
+
 for (const viewport of SIZES) {
   const size = `${viewport.width}x${viewport.height}`;
   for (const c of CASES) {
@@ -94,7 +106,10 @@ for (const viewport of SIZES) {
       const drawn = (await hook(page, 'boardLabels')).filter((l) => l.kind === 'label' && said(l.text));
       const { bodies } = await hook(page, 'boardNames');
       assert.ok(Object.keys(bodies).length >= 2, `${c.name} ${size}: units in view`);
-      const covered = drawn.flatMap((l) => Object.entries(bodies).filter(([, b]) => overlaps(l.box, b)).map(([id, b]) => `"${l.text}" ${l.box.map(Math.round)} over ${id} ${b.map(Math.round)}`));
+      // and a base's arrow head, 7 px ahead of the middle of its front edge, 5.6 px to each side
+      // (a charge's "needs 12.2″" hid which way the Raiders faced)
+      const arrows = await frontArrows(page);
+      const covered = drawn.flatMap((l) => [...Object.entries(bodies), ...arrows].filter(([, b]) => overlaps(l.box, b)).map(([id, b]) => `"${l.text}" ${l.box.map(Math.round)} over ${id} ${b.map(Math.round)}`));
       await shot(page, `labels-off-units-${c.name}`, viewport);
       assert.deepEqual(covered, [], `${c.name} ${size}: ruling labels over units`);
       for (const want of c.labels) assert.ok(drawn.some((l) => l.text === want), `${c.name} ${size}: "${want}" drawn: ${JSON.stringify(drawn.map((l) => l.text))}`);
