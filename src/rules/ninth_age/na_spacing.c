@@ -3,7 +3,8 @@
 // a unit that has just made an uncontrolled move (charge, flee, pursuit) may end closer, but never
 // touching or overlapping anything — a charger may touch its target — and units left within 1"
 // that way may stay. Enemy units in base contact are in combat with each other: spacing does not
-// apply between them.
+// apply between them, but for the unit that made the uncontrolled move and an enemy other than its
+// charge target (it touches what it did not charge, 9A-LP-1).
 #include <math.h>
 #include <string.h>
 
@@ -50,7 +51,11 @@ bool mc_na_spacing_all(McEnv *env, NaWorld *w, NaMoment moment, int mover, int c
             NaSpacingFault kind = NA_SPACING_OK;
             if (gap < -MC_LINEAR_SLOP) kind = NA_SPACING_OVERLAP;
             else if (gap <= MC_LINEAR_SLOP) kind = NA_SPACING_CONTACT;
-            if (kind == NA_SPACING_CONTACT && enemies(w, a, b)) {
+            bool charge_pair = (a == mover && b == charged) || (b == mover && a == charged);
+            bool uncontrolled = moment == NA_MOMENT_UNCONTROLLED && involves_mover;
+            // An uncontrolled move ends touching nothing but its charge target: an enemy it
+            // touches besides is a contact, not a combat it joined.
+            if (kind == NA_SPACING_CONTACT && enemies(w, a, b) && (!uncontrolled || charge_pair)) {
                 // In combat: not a spacing matter (a charge brought them there).
                 if (out->engaged_count < ecap) {
                     out->engaged[2 * out->engaged_count] = a;
@@ -61,7 +66,7 @@ bool mc_na_spacing_all(McEnv *env, NaWorld *w, NaMoment moment, int mover, int c
                 }
                 continue;
             }
-            if (moment == NA_MOMENT_UNCONTROLLED && involves_mover) {
+            if (uncontrolled) {
                 if (kind == NA_SPACING_OK) {
                     // Left within 1" by the uncontrolled move: may stay until they separate.
                     if (gap < NA_SPACING + MC_LINEAR_SLOP) {
@@ -75,7 +80,7 @@ bool mc_na_spacing_all(McEnv *env, NaWorld *w, NaMoment moment, int mover, int c
                     }
                     continue;
                 }
-                if (kind == NA_SPACING_CONTACT && ((a == mover && b == charged) || (b == mover && a == charged))) continue;
+                if (kind == NA_SPACING_CONTACT && charge_pair) continue;
             } else if (kind == NA_SPACING_OK && !(gap < limit + MC_LINEAR_SLOP)) {
                 continue; // more than the limit apart
             }
