@@ -349,6 +349,18 @@ export function legendNodes(marks) {
   const list = arr(marks).map((k) => (typeof k === 'string' ? MARKS[k] : k)).filter(Boolean);
   if (!list.length) return [];
   const ul = el('ul', undefined, 'legend-list');
-  for (const m of list) { const li = el('li'); li.append(legendSwatch(m), el('span', m.text)); ul.append(li); }
+  for (const m of list) { const li = el('li'); li.append(legendSwatch(m), m.parts ? legendParts(m) : el('span', m.text)); ul.append(li); }
   return [ul];
+}
+
+// A mark of several kinds (a hex's badges): `lead`, then each kind on a line of its own, its letters
+// as the board draws them first (one run-on sentence of five badges took nine lines of a phone)
+function legendParts(m) {
+  const s = el('span', m.lead);
+  for (const [letters, words] of m.parts) {
+    const line = el('span', undefined, 'legend-part');
+    line.append(el('b', letters, 'legend-letters'), ` ${words}`);
+    s.append(line);
+  }
+  return s;
 }

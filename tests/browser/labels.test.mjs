@@ -218,6 +218,37 @@ for (const system of SYSTEM_IDS) {
   });
 }
 
+// A legend entry for more than two kinds of badge lists each kind on a line of its own, its letters
+// first, boxed as on the board: GODSGLOOM's five badges in one run-on sentence took nine lines of a
+// phone, where "A" was to be found (GG-8.3-T, GG-TRT-1; Torn World's, TW-FA-2). Each badge the board
+// draws is among the letters listed.
+for (const system of HEX_GAMES) {
+  test(`${system} (phone 360x740): GG-8.3-T GG-TRT-1 TW-FA-2 a legend entry of several badges has each on a line of its own, its letters first`, async () => {
+    const { context, page, errors } = await openGame(PHONE, system, true);
+    const items = await overlay(page);
+    if (!(await page.$eval('#legend-panel', (d) => d.open))) await page.tap('#legend-panel summary');
+    const entries = await page.$$eval('#legend li', (lis) => lis.map((li) => {
+      const lead = li.querySelector('.swatch + span'), line = parseFloat(getComputedStyle(lead).fontSize) * 1.6;
+      return { text: li.textContent, parts: [...li.querySelectorAll('.legend-part')].map((p) => ({ first: p.firstElementChild?.className ?? '', letters: p.querySelector('.legend-letters')?.textContent ?? '', lines: p.getBoundingClientRect().height / line })) };
+    }));
+    // (the entry in words: "…: A, …; no A, …; N, …" is one kind a clause)
+    const several = entries.filter((e) => /on a hex/.test(e.text) && e.text.split(';').length > 2);
+    for (const e of several) {
+      assert.ok(e.parts.length >= e.text.split(';').length - 1, `a line for each kind: ${JSON.stringify(e)}`);
+      for (const p of e.parts) {
+        assert.equal(p.first, 'legend-letters', `its letters first: ${JSON.stringify(p)}`);
+        assert.ok(p.lines < 3, `"${p.letters}" in at most two lines at 360 px: ${p.lines.toFixed(2)} lines`);
+      }
+    }
+    const letters = new Set(several.flatMap((e) => e.parts.flatMap((p) => p.letters.split(/[ ,]+/))));
+    const drawn = new Set(items.filter((it) => it.type === 'hexes').flatMap((it) => it.cells).flatMap((h) => (h.badge ? String(h.badge).split(' ') : [])));
+    if (several.length) for (const w of drawn) assert.ok(letters.has(w), `the badge "${w}" drawn is listed: ${[...letters]}`);
+    await shot(page, `labels-legend-badges-${system}`, PHONE);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}
+
 const scenario = (path) => JSON.parse(readFileSync(join(root, 'tests', 'scenarios', `${path}.json`), 'utf8'));
 // a verdict with a clause id in each game of the engine's list: the clause the scenario's expected
 // answer gives; a game without an entry fails, named

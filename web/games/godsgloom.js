@@ -70,7 +70,15 @@ function drawGGMove(out, r, req) {
 }
 
 // the marks of this game's drawings, for the legend beside the board (draw.js MARKS has the shared ones)
-const BADGES = 'a badge on a hex: A, it ends there Engaged and may still make a Melee Attack; no A, Engaged and may not; N, Nimble used to get there; min, reached by the minimum move (1 hex, whatever it costs); Lockdown, the zone of an enemy with Lockdown, which Nimble does not pass';
+const BADGE_PARTS = [
+  ['A', 'it ends there Engaged and may still make a Melee Attack'],
+  ['no A', 'Engaged, and may not'],
+  ['N', 'Nimble used to get there'],
+  ['min', 'reached by the minimum move (1 hex, whatever it costs)'],
+  ['Lockdown', 'the zone of an enemy with Lockdown, which Nimble does not pass'],
+];
+const BADGES = `a badge on a hex: ${BADGE_PARTS.map(([letters, words]) => `${letters}, ${words}`).join('; ')}`;
+const NO_ROOM = ['•', 'a dark dot at the hex’s top: its badges have no room (a tap on the hex says which)'];
 const OWN_MARKS = {
   zone: { swatch: 'hatch', color: ZONE, text: 'an enemy Engagement Zone (red hatching)' },
   source: { swatch: 'outline', color: ZONE, text: 'an enemy exerting a zone (ringed red; Lockdown where it locks the unit down)' },
@@ -78,7 +86,9 @@ const OWN_MARKS = {
   stay: { swatch: 'outline', color: PATH, text: 'its own hex: it may stay there and turn' },
   // the reach's badges (drawGGReach) spelled out where the board shows them: "A" and "N" were
   // unexplained but by the Result's list, a tab away on a phone (a newcomer's review)
-  badges: { swatch: 'marker', symbol: 'A', name: 'A badge', color: '#1b2430', boxed: true, text: `${BADGES}; a dark dot at the hex’s top where they have no room (a tap on the hex says which)`, still: BADGES },
+  // (on the page each badge on a line of its own, `parts`; a picture has no taps: its words are `still`)
+  badges: { swatch: 'marker', symbol: 'A', name: 'A badge', color: '#1b2430', boxed: true, text: `${BADGES}; ${NO_ROOM[1]}`, still: BADGES,
+    lead: 'a badge on a hex:', parts: [...BADGE_PARTS, NO_ROOM] },
 };
 drawGGReach.marks = ['unit', OWN_MARKS.stay, 'costHexes', OWN_MARKS.badges, 'stopHex', OWN_MARKS.zone, OWN_MARKS.source, OWN_MARKS.toSource, 'whatIf', 'numbered'];
 drawGGMove.marks = ['unit', 'numbered', 'endHex', OWN_MARKS.zone, OWN_MARKS.source];

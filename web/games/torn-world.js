@@ -119,6 +119,14 @@ function ejectionText(e) {
 
 
 // the marks of this game's drawings, for the legend beside the board (draw.js MARKS has the shared ones)
+const BADGE_PARTS = [
+  ['FA1, FA2', '1 or 2 free attacks on the miniature on its way there (an enemy it starts beside or moves past strikes it)'],
+  ['E1', '1 miniature ejected where it ends'],
+  ['D', 'a Volume Landscape destroyed'],
+];
+// (the free attacks' letters lead: "FA2" was read as jargon)
+const BADGES = `FA1, FA2 on a hex: ${BADGE_PARTS.map(([letters, words], i) => (i ? `${letters}: ${words}` : words)).join('; ')}`;
+const NO_ROOM = ['•', 'a dark dot at a hex’s top: the letters have no room (a tap on the hex says which)'];
 const OWN_MARKS = {
   candidate: { swatch: 'fill', color: CAND, text: 'a hex a miniature may be placed on' },
   footprint: { swatch: 'fill', color: FOOTPRINT, text: 'the hexes a Large or Huge miniature covers (its hexons) where it can stand or passes' },
@@ -126,8 +134,9 @@ const OWN_MARKS = {
   ejection: { swatch: 'line', color: WARN, text: 'an ejection (brown arrow): from where to where' },
   freeAttack: { swatch: 'line', color: BAD, text: 'a Free Attack (red arrow): from the attacker to where it strikes' },
   // the reach's badges (drawTWReach) spelled out where the board shows them: "FA2" read as jargon
-  badges: { swatch: 'outline', symbol: 'FA', name: 'FA badge', color: '#1b2430', fill: '#fff', text: 'FA1, FA2 on a hex: 1 or 2 free attacks on the miniature on its way there (an enemy it starts beside or moves past strikes it); E1: 1 miniature ejected where it ends; D: a Volume Landscape destroyed; a dark dot at a hex’s top where the letters have no room (a tap on the hex says which)',
-    still: 'FA1, FA2 on a hex: 1 or 2 free attacks on the miniature on its way there (an enemy it starts beside or moves past strikes it); E1: 1 miniature ejected where it ends; D: a Volume Landscape destroyed' },
+  // (on the page each badge on a line of its own, `parts`; a picture has no taps: its words are `still`)
+  badges: { swatch: 'outline', symbol: 'FA', name: 'FA badge', color: '#1b2430', fill: '#fff', text: `${BADGES}; ${NO_ROOM[1]}`, still: BADGES,
+    lead: 'a badge on a hex:', parts: [...BADGE_PARTS, NO_ROOM] },
 };
 drawTWReach.marks = ['unit', OWN_MARKS.footprint, 'costHexes', OWN_MARKS.badges, 'stopHex', 'numbered', OWN_MARKS.freeAttack];
 drawTWMove.marks = ['unit', OWN_MARKS.footprint, 'numbered', 'endHex', OWN_MARKS.candidate, OWN_MARKS.ejection, OWN_MARKS.freeAttack];
