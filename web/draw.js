@@ -353,6 +353,13 @@ export function legendNodes(marks) {
   return [ul];
 }
 
+/**
+ * The legend's mark for a hex's badges (`mark`: its swatch): on the page each kind of `parts`
+ * ([letters, words]) on a line of its own, then the dark dot drawn where they have no room (`noRoom`,
+ * its words); in words, `text`, and `still` for a picture (which has no taps, nor that dot's words).
+ */
+export const badgesMark = (mark, still, parts, noRoom) => ({ ...mark, text: `${still}; ${noRoom}`, still, lead: 'a badge on a hex:', parts: [...parts, ['•', noRoom]] });
+
 // A mark of several kinds (a hex's badges): `lead`, then each kind on a line of its own, its letters
 // as the board draws them first (one run-on sentence of five badges took nine lines of a phone)
 function legendParts(m) {

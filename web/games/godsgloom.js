@@ -1,7 +1,7 @@
 // GODSGLOOM on the page (docs/api/godsgloom.md): its model entry (speed, tokens, traits; facing),
 // terrain colours, drawers (Engagement Zones), verdicts and result text.
 import { SIDE_COLOURS, num, list, hexUnit, hexMove, whatIfReach } from '../fields.js';
-import { PATH, ZONE, isHex, arr, hexKey, colRow, plural, el, section } from '../draw.js';
+import { PATH, ZONE, isHex, arr, hexKey, colRow, plural, el, section, badgesMark } from '../draw.js';
 import { reachCells, whatIfCells, pickedPath, hexStart, drawHexMove } from '../draw-hex.js';
 import { toAxial } from '../hex.js';
 import { hexPainting } from '../board-hex.js';
@@ -78,7 +78,6 @@ const BADGE_PARTS = [
   ['Lockdown', 'the zone of an enemy with Lockdown, which Nimble does not pass'],
 ];
 const BADGES = `a badge on a hex: ${BADGE_PARTS.map(([letters, words]) => `${letters}, ${words}`).join('; ')}`;
-const NO_ROOM = ['•', 'a dark dot at the hex’s top: its badges have no room (a tap on the hex says which)'];
 const OWN_MARKS = {
   zone: { swatch: 'hatch', color: ZONE, text: 'an enemy Engagement Zone (red hatching)' },
   source: { swatch: 'outline', color: ZONE, text: 'an enemy exerting a zone (ringed red; Lockdown where it locks the unit down)' },
@@ -86,9 +85,8 @@ const OWN_MARKS = {
   stay: { swatch: 'outline', color: PATH, text: 'its own hex: it may stay there and turn' },
   // the reach's badges (drawGGReach) spelled out where the board shows them: "A" and "N" were
   // unexplained but by the Result's list, a tab away on a phone (a newcomer's review)
-  // (on the page each badge on a line of its own, `parts`; a picture has no taps: its words are `still`)
-  badges: { swatch: 'marker', symbol: 'A', name: 'A badge', color: '#1b2430', boxed: true, text: `${BADGES}; ${NO_ROOM[1]}`, still: BADGES,
-    lead: 'a badge on a hex:', parts: [...BADGE_PARTS, NO_ROOM] },
+  badges: badgesMark({ swatch: 'marker', symbol: 'A', name: 'A badge', color: '#1b2430', boxed: true }, BADGES, BADGE_PARTS,
+    'a dark dot at the hex’s top: its badges have no room (a tap on the hex says which)'),
 };
 drawGGReach.marks = ['unit', OWN_MARKS.stay, 'costHexes', OWN_MARKS.badges, 'stopHex', OWN_MARKS.zone, OWN_MARKS.source, OWN_MARKS.toSource, 'whatIf', 'numbered'];
 drawGGMove.marks = ['unit', 'numbered', 'endHex', OWN_MARKS.zone, OWN_MARKS.source];

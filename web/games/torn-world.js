@@ -2,7 +2,7 @@
 // Huge miniatures on hexons, A-TW-1), the hexon lattice on the board, terrain colours, drawers
 // (ejections, free attacks, shifts), verdicts and result text.
 import { SIDE_COLOURS, num, list, unitField, pathJSON, axialOf, hexMove } from '../fields.js';
-import { GOOD, BAD, PATH, WARN, CAND, isHex, arr, colRow, plural, el, ruleItem, reasonText, section } from '../draw.js';
+import { GOOD, BAD, PATH, WARN, CAND, isHex, arr, colRow, plural, el, ruleItem, reasonText, section, badgesMark } from '../draw.js';
 import { reachCells, pickedPath, hexStart, footprint, drawHexMove } from '../draw-hex.js';
 import { toAxial, snapHexon, hexonCells, key, HEXON_DIRS } from '../hex.js';
 import { hexPainting } from '../board-hex.js';
@@ -126,7 +126,6 @@ const BADGE_PARTS = [
 ];
 // (the free attacks' letters lead: "FA2" was read as jargon)
 const BADGES = `FA1, FA2 on a hex: ${BADGE_PARTS.map(([letters, words], i) => (i ? `${letters}: ${words}` : words)).join('; ')}`;
-const NO_ROOM = ['•', 'a dark dot at a hex’s top: the letters have no room (a tap on the hex says which)'];
 const OWN_MARKS = {
   candidate: { swatch: 'fill', color: CAND, text: 'a hex a miniature may be placed on' },
   footprint: { swatch: 'fill', color: FOOTPRINT, text: 'the hexes a Large or Huge miniature covers (its hexons) where it can stand or passes' },
@@ -134,9 +133,8 @@ const OWN_MARKS = {
   ejection: { swatch: 'line', color: WARN, text: 'an ejection (brown arrow): from where to where' },
   freeAttack: { swatch: 'line', color: BAD, text: 'a Free Attack (red arrow): from the attacker to where it strikes' },
   // the reach's badges (drawTWReach) spelled out where the board shows them: "FA2" read as jargon
-  // (on the page each badge on a line of its own, `parts`; a picture has no taps: its words are `still`)
-  badges: { swatch: 'outline', symbol: 'FA', name: 'FA badge', color: '#1b2430', fill: '#fff', text: `${BADGES}; ${NO_ROOM[1]}`, still: BADGES,
-    lead: 'a badge on a hex:', parts: [...BADGE_PARTS, NO_ROOM] },
+  badges: badgesMark({ swatch: 'outline', symbol: 'FA', name: 'FA badge', color: '#1b2430', fill: '#fff' }, BADGES, BADGE_PARTS,
+    'a dark dot at a hex’s top: the letters have no room (a tap on the hex says which)'),
 };
 drawTWReach.marks = ['unit', OWN_MARKS.footprint, 'costHexes', OWN_MARKS.badges, 'stopHex', 'numbered', OWN_MARKS.freeAttack];
 drawTWMove.marks = ['unit', OWN_MARKS.footprint, 'numbered', 'endHex', OWN_MARKS.candidate, OWN_MARKS.ejection, OWN_MARKS.freeAttack];
