@@ -84,13 +84,16 @@ export const hexPainting = {
 
   /**
    * A small token's disc (a C&C leader's, board.js tokenOf) at this zoom: its radius `r` and its
-   * centre from its hex's (`dx`, `dy`), in px. Where 0.34 of a hex is under SMALL_MIN, the disc is
-   * SMALL_MIN across, its top where the smaller disc's was (the names above it stay where they were)
-   * and its left edge 9.5 px right of the hex's centre, clear of the unit's badge.
+   * centre from its hex's (`dx`, `dy`), in px, towards `corner` (scene-hex.js placeSmall: 0 upper
+   * right, 1 lower right, 2 upper left, 3 lower left; mirror images). Where 0.34 of a hex is under
+   * SMALL_MIN, the disc is SMALL_MIN across, its outer edge where the smaller disc's was (the names
+   * above or below it stay where they were) and its inner edge 9.5 px off the hex's centre, clear of
+   * the unit's badge.
    */
-  smallDisc() {
+  smallDisc(corner = 0) {
     const s = this.s, r = Math.max(s * 0.34, SMALL_MIN / 2);
-    return { r, dx: Math.max(s * SMALL_AT[0], r + 9.5), dy: (SMALL_AT[1] - 0.34) * s + r };
+    const dx = Math.max(s * SMALL_AT[0], r + 9.5), dy = (SMALL_AT[1] - 0.34) * s + r;
+    return { r, dx: corner & 2 ? -dx : dx, dy: corner & 1 ? -dy : dy };
   },
 
   /**

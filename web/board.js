@@ -167,7 +167,7 @@ function stillSig(units, carried, selection = true) {
   for (const u of units) {
     if (u.id === carried) continue;
     const f = u.free;
-    sig += `${u.id},${u.label},${u.color},${selection && u.selected ? 1 : 0},${u.badge},${u.small ? 1 : 0},${u.q},${u.r},${u.facing},${u.hexes?.length},${f ? `${f.x},${f.y},${f.facing},${f.w},${f.d}` : ''}\n`;
+    sig += `${u.id},${u.label},${u.color},${selection && u.selected ? 1 : 0},${u.badge},${u.small ? `1${u.corner}` : 0},${u.q},${u.r},${u.facing},${u.hexes?.length},${f ? `${f.x},${f.y},${f.facing},${f.w},${f.d}` : ''}\n`;
   }
   return sig;
 }
@@ -800,7 +800,7 @@ export class Painter {
 
   /**
    * A hex unit's token on screen: its hex's centre, the disc's centre and radius. A small one (a C&C
-   * leader) sits towards its hex's upper right corner (SMALL_AT), off the centre of the unit he
+   * leader) sits towards a corner of its hex (SMALL_AT, or its mirror image: `corner`), off the centre of the unit he
    * stands with: up and right by 0.42 of a hex it covered that unit's badge and took the touches
    * meant for the unit. Its disc's size and place at this zoom: smallDisc (board-hex.js).
    */
@@ -809,7 +809,7 @@ export class Painter {
     this.settle();
     const cx = this.hexX(u.q, u.r), cy = this.hexY(u.r);
     if (!u.small) return { cx, cy, px: cx, py: cy, r: this.s * (u.hexes.length > 1 ? 0.8 : 0.62) };
-    const { r, dx, dy } = this.smallDisc();
+    const { r, dx, dy } = this.smallDisc(u.corner);
     return { cx, cy, px: cx + dx, py: cy + dy, r };
   }
 

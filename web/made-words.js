@@ -12,7 +12,9 @@ import * as hex from './hex.js';
  */
 export function madeText(where, before, r, pick) {
   const s = where.sys(), ok = r?.response?.ok, req = r?.request ?? {}, res = r?.response?.result ?? {};
-  const said = ok ? s.madeWords?.(req, res, r.scene?.events ?? []) : null, note = ok ? s.madeNote?.(req, res) ?? '' : '';
+  // (a reached hex tapped: the way drawn there, its reach entry's or the alternative picked)
+  const way = pick ? r?.scene?.picked ?? r?.scene?.reach.get(hex.key(pick.q, pick.r)) ?? null : null;
+  const said = ok ? s.madeWords?.(req, res, r.scene?.events ?? []) : null, note = ok ? s.madeNote?.(req, res, way) ?? '' : '';
   const text = said ? madeWords([said.text], said.lead, note) : madeWords(movedWords(where, before, paidWords(where, r, pick)), 'Move made', note);
   const key = moveKey(before, where.doc().units);
   if (key) where.remember(key, text);

@@ -45,6 +45,8 @@ export function installTestHook(page) {
       const u = store.doc().units.find((v) => v.id === id);
       return onScreen(...(u.q !== undefined ? board.toScreen(...hex.center(u.q, u.r)) : board.toScreen(u.x, u.y)));
     },
+    /** Where a hex unit's token is drawn on the screen: a small one's (a C&C leader's) disc, off its hex's centre. */
+    tokenOf(id) { const t = board.tokenOf(board.scene.units.find((u) => u.id === id)); return onScreen(t.px, t.py); },
     screenOfWorld: (x, y) => onScreen(...board.toScreen(x, y)),
     /** Where the board's bitmap draws world point (x, y), in CSS px from the bitmap's corner (no page offset). */
     canvasOfWorld: (x, y) => board.toScreen(x, y),

@@ -12,7 +12,6 @@ import { createRequire } from 'node:module';
 import { launch, engineAnswer as answer, openPage, PHONE, DESKTOP, pageRequest, pickSystem, ruled, hook, selectByKeys, verdict, artifacts, touchDrag, painted, steady, openRequest, boardContent } from './browser.mjs';
 import { createEngine } from '../../wasm/movecalc.mjs';
 import { toAxial, toOffset } from '../../web/hex.js';
-import { SMALL_AT } from '../../web/board.js';
 
 let env;
 before(async () => { env = await launch(); });
@@ -424,10 +423,10 @@ test('cc-ancients (360x740, touch): play, CCA-LD-8 CCA-LD-10 a leader dragged of
   await openRequest(page, position);
   await barTap(page, '[data-section="center"]', '#order-total');
   await painted(page);
-  // the leader's small disc sits towards the hex's upper right corner (board.js SMALL_AT)
+  // the leader's small disc sits towards a corner of the hex (board.js tokenOf)
   const { s } = await hook(page, 'camera');
   const hexCentre = await screen(page, 5, 6);
-  await touchDrag(page, { x: hexCentre.x + SMALL_AT[0] * s, y: hexCentre.y + SMALL_AT[1] * s }, await screen(page, 6, 5));
+  await touchDrag(page, await hook(page, 'tokenOf', 'Scipio'), await screen(page, 6, 5));
   await page.waitForFunction(() => /1 of 3 orders used/.test(document.getElementById('verdict')?.textContent ?? ''));
   assert.deepEqual((await pageRequest(page)).moves.map((m) => m.unit), ['Scipio'], 'the leader was picked up, not his unit');
   // the Hastati picked by the rest of the hex (below its centre): they move one hex, alone
@@ -815,11 +814,12 @@ const LEAD = () => ({
   ],
 });
 // where a leader's small disc and his unit's token are touched on a shared hex (board.js tokenOf:
-// the disc towards the hex's upper right corner, SMALL_AT; the unit by the rest of the hex)
+// the disc towards a corner of the hex; the unit by the rest of the hex); `leader`: his name
 async function onHex(page, col, row, leader) {
+  if (leader) return hook(page, 'tokenOf', leader);
   const { s } = await hook(page, 'camera');
   const c = await screen(page, col, row);
-  return leader ? { x: c.x + SMALL_AT[0] * s, y: c.y + SMALL_AT[1] * s } : { x: c.x - 0.2 * s, y: c.y + 0.3 * s };
+  return { x: c.x - 0.2 * s, y: c.y + 0.3 * s };
 }
 const said = (page, text) => page.waitForFunction((t) => (document.getElementById('verdict')?.textContent ?? '').includes(t), text);
 
@@ -924,7 +924,7 @@ test('cc-ancients (360x740, touch): play, CCA-LD-9 on a Leadership card Scipio d
   await page.selectOption('#order-card', 'leadership');
   await page.waitForSelector('#order-total');
   await painted(page);
-  await touchDrag(page, await onHex(page, 5, 6, true), await screen(page, 6, 5));
+  await touchDrag(page, await onHex(page, 5, 6, 'Scipio'), await screen(page, 6, 5));
   await said(page, 'Scipio goes back');
   const refused = await answer({ ...(await pageRequest(page)), ordered: ['Scipio'], moves: [{ unit: 'Scipio', path: [toAxial(6, 5)] }] });
   const why = refused.moves[0].reasons.find((x) => x.rule === 'CCA-LD-9');
@@ -1038,7 +1038,7 @@ test('torn-world (360x740, touch): play, TW-EJ-1 TW-EJ-3 the Warbeast dropped on
   await context.close();
 });
 
-test('torn-world (360x740, touch): play, TW-EJ-1 TW-EJ-3 the Faceless One dropped on the Swordsman: the test’s outcome chosen (failed), then one of the 3 nearest free hexes tapped; the move is made with those choices (3 touches), undone and redone', { skip: !has('torn-world', 'move'), timeout: 300000 }, async () => {
+test('torn-world (360x740, touch): play, TW-EJ-1 TW-EJ-2 TW-EJ-3 the Faceless One dropped on the Swordsman: the test’s outcome chosen (failed), then one of the 3 nearest free hexes tapped; the move is made with those choices (3 touches), its Free Attack still said, undone and redone', { skip: !has('torn-world', 'move'), timeout: 300000 }, async () => {
   const { context, page, errors } = await openPage(env, PHONE, { touch: true });
   await pickSystem(page, 'torn-world');
   await openRequest(page, EX1);
@@ -1090,6 +1090,9 @@ test('torn-world (360x740, touch): play, TW-EJ-1 TW-EJ-3 the Faceless One droppe
   assert.deepEqual(await where(page, 'Faceless One'), onto);
   assert.deepEqual(await where(page, 'Swordsman'), { col: 7, row: 6 }, 'the Swordsman where the player put him');
   assert.match(await verdict(page), /Swordsman is now on col 7, row 6/);
+  // TW-EJ-2: the Swordsman ejected may make a Free Attack on the Faceless One; once the move is
+  // made the verdict still says so, first (the player resolves it next)
+  assert.match(await verdict(page), /^Move made: Free Attack on Faceless One to resolve: Swordsman \(ejected\)\. /);
   await shot(page, 'tw-3-made');
   // touches 4 and 5
   await page.tap('#undo');
@@ -1262,7 +1265,7 @@ for (const system of SYSTEMS.filter((s) => s.board === 'hex').map((s) => s.id)) 
   });
 }
 
-// A leader's button (C&C: a small token towards his hex's corner, board.js SMALL_AT) and a Large
+// A leader's button (C&C: a small token towards a corner of his hex, board.js tokenOf) and a Large
 // or Huge miniature's (Torn World: a token over a hexon of 7 hexes) have no fixed room: a newcomer
 // found them 24 and 35 px across at 360 x 740. Each is a disc over its token, 44 px across where
 // a disc that wide reaches no other unit's token or button, else as wide as reaches none (24 px

@@ -254,6 +254,12 @@ const game = {
     const fas = arr(r.freeAttacks);
     return { text: `${who} moves ${steps(r.steps ?? 0)}${isHex(r.final) ? ` to ${colRow(r.final)}` : ''}${ejects.length ? `, ejecting ${ejects.join(' and ')}` : ''}.${fas.length ? ` ${fas.length === 1 ? 'Free Attack' : `${fas.length} Free Attacks`} on ${who}: ${attackersText(fas)}.` : ''}`, kind: 'legal' };
   },
+  // a move made: the Free Attacks it drew stay said, first (the player resolves them next; they
+  // went with the move's verdict once it was made). `way`: a reached hex tapped, the way there
+  madeNote(request, r, way) {
+    const fas = arr(way ? way.freeAttacks : request.query === 'move' || request.query === 'eject' ? r.freeAttacks : []);
+    return fas.length ? `${fas.length === 1 ? 'Free Attack' : `${fas.length} Free Attacks`} on ${request.unit ?? 'the miniature'} to resolve: ${attackersText(fas)}.` : '';
+  },
   legalWord: (q) => (q === 'eject' ? 'ejection' : 'move'),
   // the reach's FA badges in words (unexplained on screen, a newcomer asked what FA1 was): how many
   // Free Attacks the way to a hex draws, and from whom
