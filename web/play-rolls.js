@@ -11,8 +11,9 @@ import { el, showParts } from './draw.js';
 const rollsOf = (game, query, own) => Object.entries(own(game.rolls ?? {}, query) ?? {}).map(([name, spec]) => { const [key, field] = name.split('.'); return { key, field, spec }; });
 
 /**
- * The dice of document `d`'s question as they stand ("Flee distance 11", "Spearmen 10", '?' for
- * one not rolled), each named by its field or by its row's unit: the play bar's, and what an Undo
+ * The dice of document `d`'s question as they stand ("Charge Range 13″", "Raiders’ flee 11",
+ * "Spearmen’s pursuit 10", '?' for one not rolled), each named by its field, its row's unit or
+ * the game's own words: the play bar's, and what an Undo
  * of a roll took back (made-words.js `undoneStep`, through the game's `play.dice`).
  */
 export function diceWords(game, d, own) {
@@ -23,10 +24,10 @@ export function diceWords(game, d, own) {
   const words = (key) => fieldOf(key)?.label?.replace(/ \(.*\)$/, '') ?? key;
   const unitOf = (key, row) => row?.[fieldOf(key)?.row?.(row)?.find((f) => f.kind === 'unit')?.key] || '?';
   const said = (v) => (v === undefined || v === '' ? '?' : v);
-  // (a game's own roll says itself: `said(into, key, doc)`)
+  // (a game's own roll says itself: `said(into, key, doc)`; a row's its unit too where it is `named`)
   const itself = (spec, into, k) => spec.said?.(into, k, d);
   return rollsOf(game, d.query, own).flatMap(({ key, field, spec }) => (field === undefined ? [itself(spec, inputs, key) ?? `${words(key)} ${said(inputs[key])}`]
-    : (Array.isArray(inputs[key]) ? inputs[key] : []).map((row) => `${unitOf(key, row)} ${itself(spec, row ?? {}, field) ?? said(row?.[field])}`)));
+    : (Array.isArray(inputs[key]) ? inputs[key] : []).map((row) => (spec.named ? itself(spec, row ?? {}, field) : `${unitOf(key, row)} ${itself(spec, row ?? {}, field) ?? said(row?.[field])}`))));
 }
 
 // a second press of Roll 2D6 sooner than this after a roll is the same tap's (rollAll)
@@ -86,13 +87,24 @@ export function initPlayRolls({ store, sys, doc, bar, own, unfinished, rollInto 
     return [select];
   }
 
+  function nextPart({ lead, query, note }) {
+    const ask = el('button', titleOf(query), 'secondary');
+    ask.type = 'button';
+    ask.dataset.ask = query;
+    ask.addEventListener('click', () => store.edit((d) => { d.query = query; }));
+    const p = el('p', undefined, 'choice');
+    p.append(`${lead} `, ask, ` ${note}`);
+    return p;
+  }
+
   function render() {
     // (a question still lacking its units, as after its move was made, is finished first: the
     // verdict says what it lacks; the bar keeps the switch between the questions, and so for a
     // question the dice do not decide)
     if (!rolls().length || unfinished()) {
-      // (and what may follow a move made, beside the menu that asks it: the game's `rollsNext(doc)`)
-      const next = sys().rollsNext?.(doc()), parts = [...questions(), ...(next ? [el('p', next, 'choice')] : [])];
+      // (and what may follow a move made, beside the menu that asks it: the game's `rollsNext(doc)`,
+      // {lead, query, note}, its question a button that asks it)
+      const next = sys().rollsNext?.(doc()), parts = [...questions(), ...(next ? [nextPart(next)] : [])];
       if (!parts.length) return false;
       bar.hidden = false;
       showParts(bar, parts);

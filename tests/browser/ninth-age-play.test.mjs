@@ -67,7 +67,7 @@ test('ninth-age (360x740, touch): 9A-CH-1 9A-DST-1 a charge then a pursuit: each
   const undo = async () => { const was = await verdict(page); await page.tap('#undo'); return said(page, 'Undone: ', was); };
   const back = [
     [5, /^Undone: Knights are back at [^;]*; Raiders are back at x 31″, y 26″, facing 180° \(Redo to make it again\)\./, 'the pursuit made'],
-    [4, /^Undone: the roll: Flee distance 5, Knights 5 \(Redo to make it again\)\./, 'the pursuit’s roll'],
+    [4, /^Undone: the roll: Raiders’ flee 5, Knights’ pursuit 5 \(Redo to make it again\)\./, 'the pursuit’s roll'],
     [3, /^Undone: Pursue chosen, back on Charge \(Redo to make it again\)\./, 'the question chosen'],
     [2, /^Undone: Knights are back at x 42″, y 16″, facing 350° \(Redo to make it again\)\./, 'the charge made'],
     [1, /^Undone: the roll: 3 \+ 2 → Charge Range 13″ \(Redo to make it again\)\./, 'the charge’s roll'],

@@ -214,12 +214,14 @@ test('ninth-age (360x740, touch): play, 9A-PU-0 9A-FL-1 after the Knights’ cha
   assert.equal(knights.facing, 270, 'the Knights aligned to the Raiders’ left flank');
   // what may follow the charge, beside the menu that asks it: the verdict said only to drag a unit
   assert.match(await page.textContent('#play-bar'), /If Raiders broke: Pursue \(its flee is made first\)\./);
-  await page.selectOption('#play-question', 'pursue');
+  // its question a button: one touch asks it (the menu took two, a newcomer's review)
+  await page.tap('#play-bar [data-ask="pursue"]');
+  await page.waitForFunction(() => window.movecalcTest.request().query === 'pursue');
   await ruled(page);
   assert.doesNotMatch(await page.textContent('#play-bar'), /broke/, 'asked, the pursuit’s own words');
   // this combat's dice are not thrown yet: the bar shows them unknown and its button rolls them (not
   // "again"), the verdict asks for them; the opening's 11 and 10 were ruled at once, and a blank as 0
-  assert.equal(await page.textContent('#play-bar .roll-words'), 'Dice to roll: Flee distance, Knights.');
+  assert.equal(await page.textContent('#play-bar .roll-words'), 'Dice to roll: Raiders’ flee, Knights’ pursuit.');
   assert.equal(await page.textContent('#play-roll'), 'Roll 2D6');
   assert.match(await verdict(page), /^Roll the dice, or type the flee distance\./);
   let request = await pageRequest(page);

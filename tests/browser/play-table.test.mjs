@@ -889,8 +889,9 @@ test('cc-ancients (360x740, touch): set up by touch on a hex board, the tray’s
 
 // The play bar's dice as they stand, rolled or typed, and those still to roll named after them (a
 // "?" for a die not rolled read as a question to the player: a newcomer's review). A pursuit whose
-// flee distance is typed (5) and whose pursuer's 2D6 is not: "Dice: Flee distance 5; to roll:
-// Spearmen."; the button rolls them (not "again") while one is left.
+// flee distance is typed (5) and whose pursuer's 2D6 is not: "Dice: Raiders’ flee 5; to roll:
+// Spearmen’s pursuit." (each die by whose it is: "Flee distance, Spearmen" read as the Spearmen
+// fleeing, a newcomer's review); the button rolls them (not "again") while one is left.
 test('ninth-age (360x740, touch): play, 9A-DST-1 a pursuit with its flee distance typed and its pursuer not rolled: the bar says the one and names the other to roll', { timeout: 120000 }, async () => {
   const { context, page, errors } = await openPage(env, PHONE, { touch: true });
   await pickSystem(page, 'ninth-age');
@@ -898,7 +899,7 @@ test('ninth-age (360x740, touch): play, 9A-DST-1 a pursuit with its flee distanc
   await hook(page, 'plan', 'pursue', { pursuedUnit: 'Raiders', fleeFacing: 15, fleeDistance: 5, pursuers: [{ unit: 'Spearmen', distance: '', overrun: false }] });
   await page.waitForFunction(() => window.movecalcTest.request().query === 'pursue');
   await page.waitForSelector('#play-bar .roll-words');
-  assert.equal(await page.textContent('#play-bar .roll-words'), 'Dice: Flee distance 5; to roll: Spearmen.');
+  assert.equal(await page.textContent('#play-bar .roll-words'), 'Dice: Raiders’ flee 5; to roll: Spearmen’s pursuit.');
   assert.equal(await page.textContent('#play-roll'), 'Roll 2D6', 'a die left to roll: not "again"');
   assert.deepEqual(errors, []);
   await context.close();

@@ -232,8 +232,16 @@ const advanceOf = (doc, id) => Number(doc.units.find((u) => u.id === id)?.advanc
 const chargeRange = { roll: (...a) => charge.ready?.chargeRange.roll(...a), said: (...a) => charge.ready?.chargeRange.said(...a) };
 // In play, the fields that take a 2D6 roll get a Roll button.
 // (a pursuit whose flee was made keeps that flee's roll: ninth-age-later.js fleeMade)
-const fleeRoll = { roll(into, key, [a, b]) { if (!into.fleeMade) into[key] = a + b; } };
-game.rolls = { charge: { range: chargeRange, 'combined.range': chargeRange }, pursue: { fleeDistance: fleeRoll, 'pursuers.distance': '2d6' }, flee: { distance: '2d6' } };
+// A pursuit's dice named by whose they are on the play bar ("Dice to roll: Raiders’ flee,
+// Spearmen’s pursuit"): "Flee distance, Spearmen" read as the Spearmen fleeing (a newcomer's review)
+const whose = (name) => (/s$/i.test(name) ? `${name}’` : `${name}’s`);
+const rolledOr = (v) => (v === undefined || v === '' ? '?' : v);
+const fleeRoll = {
+  roll(into, key, [a, b]) { if (!into.fleeMade) into[key] = a + b; },
+  said: (into, key) => `${into.pursuedUnit ? `${whose(into.pursuedUnit)} flee` : 'Flee distance'} ${rolledOr(into[key])}`,
+};
+const pursuitRoll = { roll(into, key, [a, b]) { into[key] = a + b; }, said: (row, key) => `${whose(row.unit || '?')} pursuit ${rolledOr(row[key])}`, named: true };
+game.rolls = { charge: { range: chargeRange, 'combined.range': chargeRange }, pursue: { fleeDistance: fleeRoll, 'pursuers.distance': pursuitRoll }, flee: { distance: '2d6' } };
 
 // Make this move: a charge's (ninth-age-charge.js, which every charge's answer waits for: until
 // it has come, no charge is made); a pursuit moves every pursuer to its end (with a target it turned)
@@ -282,10 +290,11 @@ game.trayField = 'baseSize';
 // the phone's first-visit hint (app.js coach): one sentence of the play note
 game.playHint = 'Drag a unit onto an enemy to charge it, or onto open ground to measure.';
 // after a charge made, what may follow it, beside the bar's menu of questions (its chargers'
-// pursuit of the unit they charged, set by pursuitOf): the verdict said only to drag a unit
+// pursuit of the unit they charged, set by pursuitOf): the verdict said only to drag a unit. Its
+// question a button (play-rolls.js): the menu took two touches
 game.rollsNext = (d) => {
   const t = d.inputs.charge?.target, p = d.inputs.pursue;
-  return d.query === 'charge' && t && p?.pursuedUnit === t && p.fleesFrom ? `If ${t} broke: Pursue (its flee is made first).` : null;
+  return d.query === 'charge' && t && p?.pursuedUnit === t && p.fleesFrom ? { lead: `If ${t} broke:`, query: 'pursue', note: '(its flee is made first).' } : null;
 };
 game.playNote = 'Drag a unit onto an enemy to charge it, then Roll 2D6 on the board’s bar for its Charge Range and Make this move (the charge, or its Failed Charge Move), or drag it onto open ground to measure from its front against its Advance Rate. A pursuit or a flee: choose Pursue or Flee in the menu on the board’s bar, Roll 2D6 there (or type the roll in the question), then Make this move; an enemy ringed “may charge this instead” is charged by a tap on it.';
 // outside the page, the charges' code at once too (after the rest of this module, which it is given)
