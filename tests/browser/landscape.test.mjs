@@ -451,3 +451,41 @@ for (const { id } of SYSTEMS.filter((s) => s.board === 'hex')) {
     await context.close();
   });
 }
+
+// 9A-PU-1: a pursuit rolled on a landscape phone after a charge made: where the pursuer ends is
+// brought into view, clear of Make this move (the end lay above the board's top, its label alone
+// in view: a newcomer's review). The Spearmen charge the Raiders (6 + 6), then pursue 7 (3 + 4).
+test('ninth-age (740x360, touch): play, 9A-PU-1 a pursuit rolled after a charge made: where the pursuer ends is in view, clear of Make this move', { skip: !SYSTEMS.some((s) => s.id === 'ninth-age' && s.queries.some((q) => q.name === 'pursue')), timeout: 300000 }, async () => {
+  const { context, page, errors } = await openPage(env, LANDSCAPE, { touch: true });
+  await pickSystem(page, 'ninth-age');
+  await ruled(page);
+  const raiders = await hook(page, 'screenOf', 'Raiders');
+  await touchDrag(page, await hook(page, 'screenOf', 'Spearmen'), { x: raiders.x, y: raiders.y + 5 });
+  await setDice(page, 6, 6);
+  await page.tap('#play-roll');
+  await ruled(page);
+  await page.tap('#apply');
+  await madeSaid(page);
+  await page.tap('#play-bar [data-ask="pursue"]');
+  await page.waitForFunction(() => window.movecalcTest.request().query === 'pursue');
+  await setDice(page, 3, 4);
+  await page.tap('#play-roll');
+  await page.waitForFunction(() => window.movecalcTest.request().pursuers?.[0]?.distance === 7);
+  await ruled(page);
+  await painted(page);
+  const result = await answer(await pageRequest(page));
+  assert.equal(result.pursuers[0].unit, 'Spearmen');
+  const board = await boxOf(page, '#board'), apply = await page.isVisible('#apply') ? await boxOf(page, '#apply') : null;
+  // the end's base whole: 5 files × 4 ranks of 25 mm (4.92″ × 3.94″), facing 0 (the Raiders' front
+  // charged, then straight on): points just inside its corners
+  const f = result.pursuers[0].final;
+  assert.ok(Math.abs(((f.facing + 180) % 360) - 180) < 0.5, `the pursuer faces 0: ${f.facing}`);
+  for (const [x, y] of [[0, 0], [-2.4, -1.9], [2.4, -1.9], [2.4, 1.9], [-2.4, 1.9]].map(([a, b]) => [f.x + a, f.y + b])) {
+    const p = await hook(page, 'screenOfWorld', x, y);
+    assert.ok(p.x >= board.x && p.x <= board.x + board.w && p.y >= board.y && p.y <= board.y + board.h, `the pursuer's end (${x}, ${y}) in view: ${JSON.stringify({ p, board })}`);
+    assert.ok(!apply || !(p.x > apply.x && p.x < apply.x + apply.w && p.y > apply.y && p.y < apply.y + apply.h), `the pursuer's end (${x}, ${y}) clear of Make this move`);
+  }
+  await page.screenshot({ path: join(artifacts, 'ninth-age-landscape-pursuit.png') });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
