@@ -98,7 +98,6 @@ const game = {
   },
   queries: {
     pursue: {
-      showWhole: true, // where each pursuer ends in view (a landscape phone's showed its label alone, the end above the board)
       fields: [unitField('pursuedUnit', 'Pursued unit (optional)', true),
         unitField('fleesFrom', 'Flees first from (blank: it has fled)', true),
         { key: 'fleeFacing', label: 'Flee direction (° if it has fled)', kind: 'number', min: 0, max: 359.999, step: 1 },
