@@ -84,7 +84,7 @@ export const hexPainting = {
 
   /**
    * A small token's disc (a C&C leader's, board.js tokenOf) at this zoom: its radius `r` and its
-   * centre from its hex's (`dx`, `dy`), in px, towards `corner` (scene-hex.js placeSmall: 0 upper
+   * centre from its hex's (`dx`, `dy`), in px, towards `corner` (cc-ancients.js placeSmall: 0 upper
    * right, 1 lower right, 2 upper left, 3 lower left; mirror images). Where 0.34 of a hex is under
    * SMALL_MIN, the disc is SMALL_MIN across, its outer edge where the smaller disc's was (the names
    * above or below it stay where they were) and its inner edge 9.5 px off the hex's centre, clear of

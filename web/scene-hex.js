@@ -75,24 +75,8 @@ function boardScene(s, d, base, { system, cells, known, colourOf, hexesOf, selec
     })),
     ...s.sceneExtras?.(d, colourOf, cells),
   };
-  placeSmall(out.units);
+  s.placeUnits?.(out.units); // (a game's units placed among the others: C&C's leaders' corners)
   return out;
-}
-
-// A small token's corner of its hex (board-hex.js smallDisc): upper right, lower right, upper left,
-// lower left, each with the two neighbours it borders (axial steps). The first whose neighbours
-// hold no unit's token is the small one's: a C&C leader at the upper right corner beside a unit on
-// the hex up and to the right read as that unit's leader (a newcomer's review).
-const SMALL_CORNERS = [[[1, 0], [1, -1]], [[1, 0], [0, 1]], [[-1, 0], [0, -1]], [[-1, 0], [-1, 1]]];
-function placeSmall(units) {
-  if (!units.some((u) => u.small)) return;
-  const held = new Set();
-  for (const u of units) if (!u.small) for (const h of u.hexes) held.add(hex.key(h.q, h.r));
-  for (const u of units) {
-    if (!u.small) continue;
-    const crowd = SMALL_CORNERS.map((pair) => pair.filter(([dq, dr]) => held.has(hex.key(u.q + dq, u.r + dr))).length);
-    u.corner = crowd.indexOf(Math.min(...crowd));
-  }
 }
 
 /** A hex game's `hexScene` (web/games/define.js): what scene.js and results.js ask of it. */

@@ -1,6 +1,6 @@
 // A C&C leader on a unit's hex is drawn small towards a corner of it (board.js tokenOf), the first
 // of upper right, lower right, upper left, lower left whose two neighbouring hexes hold no unit
-// (scene-hex.js placeSmall): at the upper right beside a unit on the hex up and to the right, the
+// (cc-ancients.js placeSmall): at the upper right beside a unit on the hex up and to the right, the
 // leader read as that unit's (a newcomer's review). Geometry by hand: a pointy-top hex's upper
 // right corner borders its east (q+1, r) and north-east (q+1, r-1) neighbours.
 import { test } from 'node:test';

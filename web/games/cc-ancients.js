@@ -4,12 +4,28 @@
 import { SIDE_COLOURS, num, opt, unitField, arr, wholeOrNone, hexUnit, pathJSON, axialOf, hexMove, whatIfReach } from '../fields.js';
 import { BAD, WARN, isHex, el, ruleItem, section } from '../draw.js';
 import { reachCells, whatIfCells, pickedPath, hexStart, drawHexMove, drawHexPath } from '../draw-hex.js';
-import { toAxial, center } from '../hex.js';
+import { toAxial, center, key } from '../hex.js';
 import { hexPainting } from '../board-hex.js';
 import { hexScene } from '../scene-hex.js';
 import { initPlayHex } from '../play-hex.js';
 import { initPlayOrders } from '../play-orders.js';
 import { loadOnce } from '../panels.js';
+
+// A leader's corner of his hex (his small token's, board-hex.js smallDisc; scene-hex.js asks it as `placeUnits`): upper right, lower right, upper left,
+// lower left, each with the two neighbours it borders (axial steps). The first whose neighbours
+// hold no unit's token is the small one's: a C&C leader at the upper right corner beside a unit on
+// the hex up and to the right read as that unit's leader (a newcomer's review).
+const SMALL_CORNERS = [[[1, 0], [1, -1]], [[1, 0], [0, 1]], [[-1, 0], [0, -1]], [[-1, 0], [-1, 1]]];
+function placeSmall(units) {
+  if (!units.some((u) => u.small)) return;
+  const held = new Set();
+  for (const u of units) if (!u.small) for (const h of u.hexes) held.add(key(h.q, h.r));
+  for (const u of units) {
+    if (!u.small) continue;
+    const crowd = SMALL_CORNERS.map((pair) => pair.filter(([dq, dr]) => held.has(key(u.q + dq, u.r + dr))).length);
+    u.corner = crowd.indexOf(Math.min(...crowd));
+  }
+}
 
 // What only a retreat and an evade draw and say (cc-ancients-later.js), fetched the first time an
 // answer needs it (`needs`, which app.js awaits with the engine's answer); `later.ready` is the
@@ -183,6 +199,7 @@ const game = {
   newUnitName: (t) => t.type,
   // leaders are drawn small, over the unit they stand with
   sceneUnit: (u) => ({ small: u.type === 'leader', badge: u.type.split(' ').map((w) => w[0].toUpperCase()).join('') }),
+  placeUnits: placeSmall,
   drawOrder: (u) => (u.type === 'leader' ? 1 : 0),
   /** The board's three sections (dotted lines) and each side's baseline. */
   // what sceneExtras draws on the preset board, in the legend of every query
