@@ -242,9 +242,6 @@ export class Painter {
     this.inCtx = null; // [context, font]: the font a context was set to last (fontSet)
     this.widths = new Map(); // text widths measured: font → text → width (textWidth)
     this.shortNames = { key: null, names: null }; // the units' abbreviations, while their names stay the same
-    // unit id → the side of it its name was last placed against (an index of DIRECTIONS): kept
-    // there while that spot stays clear, or a tap that moved other names moved it too (placeName)
-    this.nameSides = new Map();
     this.work = 0; // boxes looked at to place this paint's texts (BoxGrid visits)
     // every text of the last paint: [text, CSS px, box [x0, y0, x1, y1], kind, unit id (names)],
     // kind 'name', 'badge', 'number' (a cost, a step), 'grid', 'terrain' (a hex's), 'label' (a free table's terrain, markers, lines), 'ruler'
@@ -957,9 +954,7 @@ export class Painter {
     const [x0, y0, x1, y1] = this.open;
     const order = shown.filter((u) => { const b = ext.get(u.id).box; return b[2] > x0 && b[3] > y0 && b[0] < x1 && b[1] < y1; })
       .sort((a, b) => (b.selected ? 1 : 0) - (a.selected ? 1 : 0));
-    // (a drag's frame places the carried unit's name alone: the others' sides stay known)
-    const job = { order, next: 0, ext, soft, marks, units, shortened: null, sides: this.nameSides };
-    if (!frozen) this.nameSides = new Map();
+    const job = { order, next: 0, ext, soft, marks, units, shortened: null };
     // (none while the units' layer is drawn over frames: Board's unitsInSteps)
     if (names && !(carried === null && this.unitsInSteps(shown.length))) this.placeNames(job);
     if (carried !== null && !frozen) this.freeze(units, carried, this.bodies, this.plan);
@@ -1031,19 +1026,10 @@ export class Painter {
         const box = [inside.x - w / 2, inside.y - h / 2, inside.x + w / 2, inside.y + h / 2];
         if (!hard(box)) return { x: inside.x, y: inside.y, box, within: true, far: false };
       }
-      // the side it was named on last (out on a callout or not), against it while that covers and sits against nothing
-      const side = job.sides.get(u.id);
-      if (side !== undefined) {
-        this.candidates++;
-        const [dx, dy] = DIRECTIONS[side], x = e.x + dx * (e.ex + w / 2 + 3), y = e.y + dy * (e.ey + h / 2 + 2);
-        sp[0] = x - w / 2; sp[1] = y - h / 2; sp[2] = x + w / 2; sp[3] = y + h / 2;
-        if (!hard(sp) && cost(sp, 1) === 0) return { x, y, box: [...sp], far: false, cost: 0, callout: null, side };
-      }
       let best = null;
       for (const d of GAPS) {
         const far = d > 0;
-        for (let side = 0; side < DIRECTIONS.length; side++) {
-          const [dx, dy] = DIRECTIONS[side];
+        for (const [dx, dy] of DIRECTIONS) {
           this.candidates++;
           const x = e.x + dx * (e.ex + w / 2 + 3 + d), y = e.y + dy * (e.ey + h / 2 + 2 + d);
           sp[0] = x - w / 2; sp[1] = y - h / 2; sp[2] = x + w / 2; sp[3] = y + h / 2;
@@ -1052,7 +1038,7 @@ export class Painter {
           if (best && c >= best.cost) continue;
           const callout = far ? calloutLine(e, sp) : null;
           if (callout && crosses(callout)) continue; // (only for a spot that would do)
-          best = { x, y, box: [...sp], far, cost: c, callout, side };
+          best = { x, y, box: [...sp], far, cost: c, callout };
           if (c === 0) return best;
         }
       }
@@ -1070,7 +1056,6 @@ export class Painter {
       spot.box = [spot.x - w / 2, spot.y - size / 2, spot.x + w / 2, spot.y + size / 2];
     }
     if (!spot) return;
-    if (spot.side !== undefined) this.nameSides.set(u.id, spot.side);
     const entry = this.plan.get(u.id) ?? {};
     entry.name = { t, full: t === full, x: spot.x, y: spot.y, size, box: spot.box, within: !!spot.within, callout: spot.far ? spot.callout : null };
     this.plan.set(u.id, entry);
