@@ -10,6 +10,9 @@ import { el, showParts } from './draw.js';
 // {key, field?, spec}: question `query`'s field `key`, or `field` of each row of its list `key`
 const rollsOf = (game, query, own) => Object.entries(own(game.rolls ?? {}, query) ?? {}).map(([name, spec]) => { const [key, field] = name.split('.'); return { key, field, spec }; });
 
+/** A die's value as the play bar says it: '?' where it is not rolled (nor typed). */
+export const rolledOr = (v) => (v === undefined || v === '' ? '?' : v);
+
 /**
  * The dice of document `d`'s question as they stand ("Charge Range 13″", "Raiders’ flee 11",
  * "Spearmen’s pursuit 10", '?' for one not rolled), each named by its field, its row's unit or
@@ -23,11 +26,10 @@ export function diceWords(game, d, own) {
   const fieldOf = (key) => own(game.queries, d.query)?.fields?.find((f) => f.key === key);
   const words = (key) => fieldOf(key)?.label?.replace(/ \(.*\)$/, '') ?? key;
   const unitOf = (key, row) => row?.[fieldOf(key)?.row?.(row)?.find((f) => f.kind === 'unit')?.key] || '?';
-  const said = (v) => (v === undefined || v === '' ? '?' : v);
   // (a game's own roll says itself: `said(into, key, doc)`; a row's its unit too where it is `named`)
   const itself = (spec, into, k) => spec.said?.(into, k, d);
-  return rollsOf(game, d.query, own).flatMap(({ key, field, spec }) => (field === undefined ? [itself(spec, inputs, key) ?? `${words(key)} ${said(inputs[key])}`]
-    : (Array.isArray(inputs[key]) ? inputs[key] : []).map((row) => (spec.named ? itself(spec, row ?? {}, field) : `${unitOf(key, row)} ${itself(spec, row ?? {}, field) ?? said(row?.[field])}`))));
+  return rollsOf(game, d.query, own).flatMap(({ key, field, spec }) => (field === undefined ? [itself(spec, inputs, key) ?? `${words(key)} ${rolledOr(inputs[key])}`]
+    : (Array.isArray(inputs[key]) ? inputs[key] : []).map((row) => (spec.named ? itself(spec, row ?? {}, field) : `${unitOf(key, row)} ${itself(spec, row ?? {}, field) ?? rolledOr(row?.[field])}`))));
 }
 
 // a second press of Roll 2D6 sooner than this after a roll is the same tap's (rollAll)

@@ -3,7 +3,7 @@
 import { SIDE_COLOURS, num, round, opt, unitField, arr, blankNum, freeUnit } from '../fields.js';
 import { BAD, WARN, isPose, isPluralName, n3, inches, degrees, poseRounded, plural, poseText } from '../draw.js';
 import { lateTablePlay } from '../play-table-late.js';
-import { initPlayRolls, diceWords } from '../play-rolls.js';
+import { initPlayRolls, diceWords, rolledOr } from '../play-rolls.js';
 import { paintTable, tablePainting } from '../board-table.js';
 import { loadOnce } from '../panels.js';
 
@@ -235,7 +235,6 @@ const chargeRange = { roll: (...a) => charge.ready?.chargeRange.roll(...a), said
 // A pursuit's dice named by whose they are on the play bar ("Dice to roll: Raiders’ flee,
 // Spearmen’s pursuit"): "Flee distance, Spearmen" read as the Spearmen fleeing (a newcomer's review)
 const whose = (name) => (/s$/i.test(name) ? `${name}’` : `${name}’s`);
-const rolledOr = (v) => (v === undefined || v === '' ? '?' : v);
 const fleeRoll = {
   roll(into, key, [a, b]) { if (!into.fleeMade) into[key] = a + b; },
   said: (into, key) => `${into.pursuedUnit ? `${whose(into.pursuedUnit)} flee` : 'Flee distance'} ${rolledOr(into[key])}`,

@@ -29,6 +29,8 @@ const RULE_CAUSE = { 'TW-FA-1': 'engaged-start', 'TW-FA-2': 'moved-past', 'TW-FA
 export const causeWords = (fa) => CAUSE_WORDS[Object.hasOwn(CAUSE_WORDS, fa?.cause) ? fa.cause : RULE_CAUSE[Object.hasOwn(RULE_CAUSE, fa?.rule) ? fa.rule : '']] ?? '';
 // Each attacker with why it attacks: "raider (moved past)".
 const attackersText = (fas) => fas.map((f) => `${f.unit}${causeWords(f) ? ` (${causeWords(f)})` : ''}`).join(', ');
+// "Free Attack on Rogue: Warbeast (moved past)", or "2 Free Attacks on …": a move's, an ejection's, a move made's (`then`: " to resolve")
+const freeAttacksOn = (fas, who, then = '') => `${fas.length === 1 ? 'Free Attack' : `${fas.length} Free Attacks`} on ${who}${then}: ${attackersText(fas)}`;
 
 // A Large or Huge miniature covers whole hexons (A-TW-1): the hexes its footprint can cover, faintly,
 // beneath the costs at its centres (each hex once, however many positions cover it).
@@ -244,7 +246,7 @@ const game = {
     }
     if ((q !== 'move' && q !== 'eject') || typeof r.legal !== 'boolean') return undefined;
     const who = request?.unit ?? 'The miniature';
-    if (q === 'eject') return r.legal ? { text: `${who} ejects ${arr(r.ejections).map((e) => e.unit).join(' and ') || 'no one'}.${arr(r.freeAttacks).length ? ` ${r.freeAttacks.length === 1 ? 'Free Attack' : `${r.freeAttacks.length} Free Attacks`} on ${who}: ${attackersText(r.freeAttacks)}.` : ''}`, kind: 'legal' } : undefined;
+    if (q === 'eject') return r.legal ? { text: `${who} ejects ${arr(r.ejections).map((e) => e.unit).join(' and ') || 'no one'}.${arr(r.freeAttacks).length ? ` ${freeAttacksOn(r.freeAttacks, who)}.` : ''}`, kind: 'legal' } : undefined;
     const reason = arr(r.reasons)[0];
     // a Large or Huge miniature (its end given with its hexons) steps hexon by hexon (TW-MV-1)
     const steps = (n) => (arr(r.final?.hexons).length ? plural(n, 'hexon') : plural(n, 'hex', 'hexes'));
@@ -252,13 +254,13 @@ const game = {
     // where to, when it is settled: a hex left to a player (TW-EJ-3) is one of the nearest
     const ejects = arr(r.ejections).map((e) => `${e.unit}${isHex(e.to) && (e.choice === 'given' || arr(e.candidates).length <= 1) ? ` to ${colRow(e.to)}` : arr(e.candidates).length > 1 ? ` to one of ${plural(e.candidates.length, 'nearest hex', 'nearest hexes')}` : ''}`);
     const fas = arr(r.freeAttacks);
-    return { text: `${who} moves ${steps(r.steps ?? 0)}${isHex(r.final) ? ` to ${colRow(r.final)}` : ''}${ejects.length ? `, ejecting ${ejects.join(' and ')}` : ''}.${fas.length ? ` ${fas.length === 1 ? 'Free Attack' : `${fas.length} Free Attacks`} on ${who}: ${attackersText(fas)}.` : ''}`, kind: 'legal' };
+    return { text: `${who} moves ${steps(r.steps ?? 0)}${isHex(r.final) ? ` to ${colRow(r.final)}` : ''}${ejects.length ? `, ejecting ${ejects.join(' and ')}` : ''}.${fas.length ? ` ${freeAttacksOn(fas, who)}.` : ''}`, kind: 'legal' };
   },
   // a move made: the Free Attacks it drew stay said, first (the player resolves them next; they
   // went with the move's verdict once it was made). `way`: a reached hex tapped, the way there
   madeNote(request, r, way) {
     const fas = arr(way ? way.freeAttacks : request.query === 'move' || request.query === 'eject' ? r.freeAttacks : []);
-    return fas.length ? `${fas.length === 1 ? 'Free Attack' : `${fas.length} Free Attacks`} on ${request.unit ?? 'the miniature'} to resolve: ${attackersText(fas)}.` : '';
+    return fas.length ? `${freeAttacksOn(fas, request.unit ?? 'the miniature', ' to resolve')}.` : '';
   },
   legalWord: (q) => (q === 'eject' ? 'ejection' : 'move'),
   // the reach's FA badges in words (unexplained on screen, a newcomer asked what FA1 was): how many
