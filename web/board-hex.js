@@ -83,8 +83,8 @@ export const hexPainting = {
   },
 
   /**
-   * A small token's disc (a C&C leader's, board.js tokenOf) at this zoom: its radius `r` and its
-   * centre from its hex's (`dx`, `dy`), in px, towards `corner` (cc-ancients.js placeSmall: 0 upper
+   * A small token's disc (board.js tokenOf: a unit that rides with another) at this zoom: its radius `r` and its
+   * centre from its hex's (`dx`, `dy`), in px, towards `corner` (a game's placeUnits chooses it: 0 upper
    * right, 1 lower right, 2 upper left, 3 lower left; mirror images). Where 0.34 of a hex is under
    * SMALL_MIN, the disc is SMALL_MIN across, its outer edge where the smaller disc's was (the names
    * above or below it stay where they were) and its inner edge 9.5 px off the hex's centre, clear of
@@ -97,7 +97,7 @@ export const hexPainting = {
   },
 
   /**
-   * How far (screen px, 22 at most) a leader's (a small token's) or a many-hex unit's button
+   * How far (screen px, 22 at most) a small token's or a many-hex unit's button
    * (unit-controls.js) may reach from its token's middle `e`: up to the nearest other hex unit's
    * token or button, whichever reaches further (`halfOf(v, ev)`: its button's half-width). Looked
    * up among the units near the view by where their buttons may reach (`pass.near`, made at a
@@ -358,7 +358,7 @@ export const hexPainting = {
   /**
    * An overlay's hexes in view: their fills one path per colour, their hatching one clip per colour,
    * their outlines one path per colour and dash, the thick outlines where a move stops one path, then
-   * each hex's number and badge. A few canvas calls, not five a hex: every enemy's Engagement Zone
+   * each hex's number and badge. A few canvas calls, not five a hex: every enemy's zone of control
    * at the limits is 3,000 hexes, drawn at each frame of a drag. Past LAYERED_CELLS hexes in view
    * their shapes are a layer kept while the view and the hexes stay (the zones do through a drag:
    * raster of 3,000 hexes was most of a drag's frame at the limits); the numbers and badges are
