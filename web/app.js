@@ -375,7 +375,7 @@ function redrawResult(frame = false, follow = false) {
   if (undone) v = v.nodes ? { ...v, nodes: [el('p', undone), ...v.nodes] } : { ...v, text: `${undone} ${v.text}` };
   // what happened on the way, numbered as on the board, each a button that shows it there (the
   // game's `eventNodes`, whose drawer lists events)
-  if (!v.nodes && r.scene.events?.length) v = { nodes: [el('p', v.text), ...sys().eventNodes(r.scene.events, ui.event, showEvent)], kind: v.kind };
+  if (!v.nodes && r.scene.events?.length) v = { nodes: [el('p', v.text), ...sys().eventNodes(r.scene, ui.event, showEvent)], kind: v.kind };
   // a unit of the card's that went back: its reason in the colour of a reason against, never a legal
   // order's green, first: after the order's words a phone's lines cut it at "… more"
   if (aimed.against) v = { ...v, nodes: [el('p', aimed.against, 'against'), ...(v.nodes ?? [el('p', v.text)])] };

@@ -321,7 +321,7 @@ test('arcane-legions (360x740, touch): play, AL-COL-1 AL-COL-2 a collision in a 
   } });
   await madeSaid(page);
   await ruled(page);
-  assert.match(await verdict(page), /4 of 4 movement points spent\. Legion collides with Chargers’ front edge, 0\.\d\d steps into action 4, then snaps 20° anticlockwise onto it/);
+  assert.match(await verdict(page), /4 of 4 movement points spent\. Legion collides with Chargers’ front edge, 0\.\d\d steps into its 4th step forward, then snaps 20° anticlockwise onto it/);
   near((await unitOf(page, 'Legion')).y, 12, 'against the Chargers');
   assert.equal(await bar(page), null, 'a collision ends the order');
   assert.deepEqual(errors, []);

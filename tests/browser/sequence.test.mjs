@@ -97,7 +97,7 @@ for (const [how, viewport, touch] of [['touch', PHONE, true], ['keyboard', DESKT
   // presses an entry: a tap, or Tab's focus and Enter
   const press = async (page, sel) => { if (touch) await page.tap(sel); else { await page.focus(sel); await page.keyboard.press('Enter'); } await painted(page); };
 
-  test(`AL-COL-1 AL-SNP-1 the worked move (${size}, ${how}): collides 0.86 steps into action 3, snaps 20°; an event pressed is framed, Whole move comes back`, async () => {
+  test(`AL-COL-1 AL-SNP-1 the worked move (${size}, ${how}): collides 0.86 steps into its 3rd step forward, snaps 20°; an event pressed is framed, Whole move comes back`, async () => {
     const { context, page, errors } = await openPage(env, viewport, { touch });
     await openWorkedOrder(page);
     await painted(page);
@@ -106,7 +106,7 @@ for (const [how, viewport, touch] of [['touch', PHONE, true], ['keyboard', DESKT
     // edge (y = 12.5; they face 180°) after (12.5 − 9.81) / cos 20° = 2.86 steps, 0.86 into the third
     // step; its front then lies 20° off that edge, the smaller angle (AL-SNP-1)
     assert.deepEqual(await list(page), [
-      { text: '1 collides with Chargers’ front edge, 0.86 steps into action 3', pressed: 'false' },
+      { text: '1 collides with Chargers’ front edge, 0.86 steps into its 3rd step forward', pressed: 'false' },
       { text: '2 snaps 20° anticlockwise onto it', pressed: 'false' }]);
     const f = 20 * Math.PI / 180, corner = [14 + 0.5 * Math.sin(f) - Math.cos(f), 9 + 0.5 * Math.cos(f) + Math.sin(f)];
     const contact = [corner[0] + Math.sin(f) * (12.5 - corner[1]) / Math.cos(f), 12.5];

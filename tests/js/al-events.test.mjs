@@ -41,7 +41,7 @@ test('AL-OVL-1 AL-LIM-1 a turn that ends overlapping a block moves straight out 
 test('AL-LIM-4 without a move order a collision merely stops the unit; AL-COL-1 a unit’s edge is named from the contact point', () => {
   assert.deepEqual(events('al-lim-4-no-move-order-stops').list, [[1, 'stops against wall (no move order)']]);
   // b is a sortie facing 180°: the mover's front meets b's front, its edge nearest the mover
-  assert.deepEqual(events('al-col-1-straight-into-sortie').list, [[1, 'collides with b’s front edge, 0.5 steps into action 2']]);
+  assert.deepEqual(events('al-col-1-straight-into-sortie').list, [[1, 'collides with b’s front edge, 0.5 steps into its 2nd step forward']]);
 });
 
 test('AL-BRK-4 breakaway attacks come first, in the order they are resolved, each its attacker ringed', () => {
@@ -107,7 +107,26 @@ test('AL-TRN-1 AL-OVL-1 a 90° turn that ends overlapping the Chargers: the move
   // (how the tool set it down last: a phone's verdict shows four lines, the snap within them)
   const tool = 'the turning tool laid on its front sets it down past the tool’s far edge, 1.41 steps from where it stood (AL-TRN-1)';
   assert.equal(game.madeWords(request, res.result, out.events).text, `4 of 4 movement points spent. Legion turns 90° left, then ends its 90° turn overlapping Chargers, then snaps 70° clockwise onto it; ${tool}`);
-  assert.ok(game.verdictNote(res.result, request).startsWith(` It turns 90° left: ${tool}.`), 'the ruling says the turn so too');
+  // the ruling: the turn after the list of what it met (its first lines on a phone: legal, points, the list)
+  assert.doesNotMatch(game.verdictNote(res.result, request), /turn/);
+  assert.ok(out.eventsNote.startsWith(`It turns 90° left: ${tool}.`), `the ruling says the turn after the list: ${out.eventsNote}`);
+});
+
+// A newcomer's review: a step, a 45° turn, then steps into the Chargers. The made move said the
+// turn's tool first, and a phone's four lines cut the collision; the list said "into action 3".
+test('AL-TRN-1 AL-COL-1 a turn then a collision: what the unit met is said before how the tool set it down, each step named as the player made it', () => {
+  const units = game.defaults().units.map(({ width, depth, ...u }) => u);
+  const request = { system: 'arcane-legions', query: 'move', units, activeSide: 'red', turnOrder: ['red', 'blue'],
+    order: { unit: 'Legion', actions: [{ step: 'forward' }, { turn: 45, off: 'front', toward: 'left' }, { step: 'forward' }] } };
+  const res = engine.request(request);
+  assert.equal(res.result.endedBy, 'collision', 'the case meets the Chargers');
+  const out = makeOut(request, () => '#000', game.requestSize);
+  game.draw.move(out, res.result, request, null, {});
+  assert.match(out.events[0].text, /^collides with Chargers’ front edge, 0\.\d+ steps into its 2nd step forward$/);
+  const made = game.madeWords(request, res.result, out.events).text;
+  assert.ok(made.indexOf('collides') < made.indexOf('turning tool') && made.includes('Legion turns 45° left, then collides'), made);
+  assert.equal(game.verdictNote(res.result, request), '');
+  assert.match(out.eventsNote, /^It turns 45° left: the turning tool .* The turn costs 2/);
 });
 
 // A player's words in the verdict (the review of the page at a table's words): no count of the
@@ -130,7 +149,7 @@ test('AL-SLD-1 a slide names the notches as a player does: by where they lie on 
 
 test('AL-COL-1 a collision where the step began is met at once; AL-LIM-3 a turn put back is given no cost', () => {
   assert.deepEqual(events('al-col-1-starting-in-contact-step-into').list, [[1, 'collides with b’s front edge at once']]);
-  assert.deepEqual(events('rv-al-col-1-exact-contact-then-collision-at-once').list, [[1, 'collides with b’s front edge at the start of action 3']]);
+  assert.deepEqual(events('rv-al-col-1-exact-contact-then-collision-at-once').list, [[1, 'collides with b’s front edge at the start of its 3rd step forward']]);
   const { request } = loadScenario(join(root, 'tests', 'scenarios', 'arcane-legions', 'al-lim-3-returned-turn-not-made.json'));
   assert.doesNotMatch(game.verdictNote(engine.request(request).result, request), /turn costs/);
 });

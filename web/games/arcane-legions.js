@@ -80,6 +80,18 @@ function edgeAt(u, p) {
   return fb && lr ? `${fb}-${lr} corner` : fb || lr ? `${fb || lr} edge` : '';
 }
 
+const nth = (k) => `${k}${k % 100 >= 11 && k % 100 <= 13 ? 'th' : ['th', 'st', 'nd', 'rd'][k % 10] ?? 'th'}`;
+/**
+ * An order's action `i` as the player made it, not by its index ("action 3" tied to no drag): "its
+ * step forward", "its 2nd step forward" where the order has more than one, "its 45° turn".
+ */
+function actionName(req, i) {
+  const acts = arr(req.order?.actions), spec = acts[i] ?? {};
+  if (!spec.step) return spec.turn ? `its ${spec.turn}° turn` : `its action ${i + 1}`;
+  const same = acts.filter((a) => a?.step === spec.step), k = acts.slice(0, i + 1).filter((a) => a?.step === spec.step).length;
+  return `its ${same.length > 1 ? `${nth(k)} ` : ''}step ${spec.step}`;
+}
+
 /**
  * What happened on the way, in order: the breakaway attacks before the unit moves
  * (AL-BRK-1), then each action's collision, snap and slide (AL-COL-1, AL-SNP-1, AL-OVL-1, AL-SLD-1)
@@ -124,7 +136,7 @@ function alEvents(r, req) {
         if (said) blocked = [];
       };
       // (met where the step began: "after 0 steps" is no player's)
-      const into = e.distance < 0.005 ? (several ? ` at the start of action ${i + 1}` : ' at once') : several ? `, ${stepsText(e.distance)} into action ${i + 1}` : ` after ${stepsText(e.distance)}`;
+      const into = e.distance < 0.005 ? (several ? ` at the start of ${actionName(req, i)}` : ' at once') : several ? `, ${stepsText(e.distance)} into ${actionName(req, i)}` : ` after ${stepsText(e.distance)}`;
       if (e.type === 'collision') add('collision', `collides with ${named(e, e.point)}${into}`, point ?? centre);
       else if (e.type === 'stopped') add('collision', `stops against ${named(e, e.point)} (no move order)`, point ?? centre);
       else if (e.type === 'overlap') add('collision', `ends ${spec.turn ? `its ${spec.turn}° turn ` : ''}overlapping ${named(e, null)}`, point ?? centre); // (said after the unit's name, as the others)
@@ -156,6 +168,8 @@ function drawALMove(out, r, req, pick, extra = {}) {
   const steps = alPoses(r, req);
   const events = alEvents(r, req);
   out.events = events; // the ruling lists them, numbered as the board numbers them (app.js)
+  // and after them how the turning tool set the unit down: first, it pushed them past a phone's lines
+  out.eventsNote = events.some((e) => e.kind !== 'breakaway') ? turnNotes(r, req).join(' ') : '';
   const last = steps.length - 1;
   steps.forEach((s, i) => {
     if (i === last && isPose(r.final)) return;
@@ -427,13 +441,12 @@ game.queries.move.kept = {
 game.madeWords = (request, r, events) => {
   const happened = events.filter((e) => e.kind !== 'breakaway'), turns = turnsSaid(r, request);
   // an action's turn before what it met as it ended (AL-OVL-1: the overlap and snap come after it);
-  // where something followed it, how the tool set it down is said after them all: a phone's four
-  // lines showed the tool and cut the snap
-  const after = (t) => happened.some((e) => e.action === t.action);
-  const met = [...turns.map((t) => [t.action, after(t) ? t.turned : t.made]), ...happened.map((e) => [e.action, e.text])]
+  // where the unit met anything, how the tool set it down is said after it all: a phone's four
+  // lines showed the tool and cut the collision
+  const met = [...turns.map((t) => [t.action, happened.length ? t.turned : t.made]), ...happened.map((e) => [e.action, e.text])]
     .sort((a, b) => a[0] - b[0]).map((e) => e[1]);
   if (!met.length || request.query !== 'move') return null;
-  const why = turns.filter(after).map((t) => `; ${turns.length > 1 ? `its ${t.what} turn: ` : ''}${t.why}`).join('');
+  const why = happened.length ? turns.map((t) => `; ${turns.length > 1 ? `its ${t.what} turn: ` : ''}${t.why}`).join('') : '';
   // the points first: a phone's verdict shows four lines, and cut them after the events
   const spent = Number.isFinite(r.pointsSpent) && Number.isFinite(r.movementPoints) ? `${r.pointsSpent} of ${plural(r.movementPoints, 'movement point')} spent. ` : '';
   return { lead: 'Move made', text: `${spent}${r.unit ?? request.order?.unit} ${met.join(', then ')}${why}` };
@@ -481,9 +494,10 @@ function turnsSaid(r, req) {
  * The verdict's list of what happened on the way (app.js, `eventNodes`): the events of a ruling
  * (the drawer's `out.events`: `{n, text, color}`) as a short numbered list, "1
  * collides …", "2 snaps …": each a button that shows it on the board, whose marker carries
- * the same number (`onEvent(n)`; the one shown, `focused`, again or *Whole move*: `onEvent(null)`).
+ * the same number (`onEvent(n)`; the one shown, `focused`, again or *Whole move*: `onEvent(null)`);
+ * then the drawer's `eventsNote`, how its turns were made.
  */
-function sequenceNodes(events, focused, onEvent) {
+function sequenceNodes({ events, eventsNote }, focused, onEvent) {
   const list = el('ol', undefined, 'sequence');
   const item = (b) => { b.type = 'button'; const li = el('li'); li.append(b); list.append(li); };
   for (const ev of events) {
@@ -502,7 +516,7 @@ function sequenceNodes(events, focused, onEvent) {
     back.addEventListener('click', () => onEvent(null));
     item(back);
   }
-  return [list];
+  return eventsNote ? [list, el('p', eventsNote)] : [list];
 }
 game.eventNodes = sequenceNodes;
 
@@ -512,12 +526,16 @@ game.eventNodes = sequenceNodes;
 // (AL-TRN-2): a 45° right turn cost 2 where the codex's right was 1, and nothing said why. A step
 // refused for its points: its direction's cost in the codex, and the points left (AL-LAT-2).
 const CODEX = { forward: 1, backward: 2, left: 1, right: 1 }; // (A-AL-3: a unit given without one)
-game.verdictNote = (r, req = {}) => turnsSaid(r, req).map((t) => ` ${t.said}`).join('') + arr(r.actions).map((a) => {
+/** Each turn of an order in words: how the tool set it down (turnsSaid), and its cost where it is more than its side's. */
+const turnNotes = (r, req) => [...turnsSaid(r, req).map((t) => t.said), ...arr(r.actions).map((a) => {
   const beyond = a?.kind === 'turn' ? arr(a.events).find((e) => e.type === 'tool')?.stepsBeyond : 0;
   if (!(beyond > 0) || !Number.isFinite(a.cost) || a.made === false) return ''; // (a turn put back costs nothing: AL-LIM-3)
   const side = a.cost / (1 + beyond);
-  return ` The turn costs ${a.cost}: ${side} for the side it turns off, and ${side} again for ${beyond === 1 ? 'the step' : `each of the ${beyond} steps`} the unit lies beyond the turning tool (AL-TRN-2).`;
-}).join('') + arr(r.reasons).filter((x) => x.code === 'not_enough_points').slice(0, 1).map((x) => {
+  return `The turn costs ${a.cost}: ${side} for the side it turns off, and ${side} again for ${beyond === 1 ? 'the step' : `each of the ${beyond} steps`} the unit lies beyond the turning tool (AL-TRN-2).`;
+})].filter(Boolean);
+// (where the unit met something, its turns are said after the list of what it met: drawALMove's eventsNote)
+const metOnWay = (r, req) => alEvents(r, req).some((e) => e.kind !== 'breakaway');
+game.verdictNote = (r, req = {}) => (metOnWay(r, req) ? '' : turnNotes(r, req).map((t) => ` ${t}`).join('')) + arr(r.reasons).filter((x) => x.code === 'not_enough_points').slice(0, 1).map((x) => {
   const dir = arr(req.order?.actions)[x.action]?.step, who = r.unit ?? req.order?.unit;
   const codex = arr(req.units).find((u) => u.id === who)?.codex ?? CODEX, cost = codex[dir], left = arr(r.actions)[x.action]?.pointsLeft;
   if (!dir || !Number.isFinite(cost) || !Number.isFinite(left)) return '';
