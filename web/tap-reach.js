@@ -130,7 +130,7 @@ export function initTapReach({ store, ui, doc, sys, unitById, onBoard, redrawRes
         nodes.push(list);
       }
     }
-    if (w.whatIf?.reachable === true) nodes.push(el('p', `Without the other units it could, in ${spent(w.whatIf.cost, w)}${arr(w.whatIf.path).length ? ' (the purple line)' : ''}.`));
+    if (w.whatIf?.reachable === true) nodes.push(el('p', `Without the other units it could, in ${spent(w.whatIf.cost, w)}${arr(w.whatIf.path).length ? ' (the purple dashed line)' : ''}.`));
     else if (w.whatIf?.reachable === false) nodes.push(el('p', 'Even without the other units it could not.'));
     return { nodes, kind: 'illegal' };
   }
