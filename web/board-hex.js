@@ -185,7 +185,10 @@ export const hexPainting = {
     const edge = MIN_TEXT / 2 + 3;
     // below a control over the view's top edge (a phone's first-visit note): under it none showed
     const from = (sx) => Math.max(edge, ...this.covers.filter((c) => c[1] < 2 * edge && c[0] < sx + 12 && c[2] > sx - 12).map((c) => c[3] + edge));
-    const cols = [...top].filter(([col]) => !(col % every)).map(([col, [x]]) => { const [sx, sy] = this.toScreen(x, above); return [col, sx, sy, from(sx)]; });
+    // a column's number a quarter of a column right of its even rows' hexes, as far left of its odd
+    // rows' (half a column right, offset layout): the hex nearest below it is its column's on any
+    // row (over the even rows', a newcomer read an odd row's hex, half between two, as the next)
+    const cols = [...top].filter(([col]) => !(col % every)).map(([col]) => { const [sx, sy] = this.toScreen(SQRT3 * (col + 0.25), above); return [col, sx, sy, from(sx)]; });
     const pinned = Math.max(0, ...cols.filter(([, , sy, e]) => sy < e).map(([, , , e]) => e));
     // (a row beside the columns' numbers pinned at the top read as one of them, "1 0")
     const rows = [...first].filter(([row]) => !(row % everyRow)).map(([row, [x, y]]) => [row, ...this.toScreen(x - 1.55, y)]).filter(([, , sy]) => !pinned || sy >= pinned + 2 * edge);

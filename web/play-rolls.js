@@ -95,7 +95,7 @@ export function initPlayRolls({ store, sys, doc, bar, own, unfinished, rollInto 
     ask.dataset.ask = query;
     ask.addEventListener('click', () => store.edit((d) => { d.query = query; }));
     const p = el('p', undefined, 'choice');
-    p.append(`${lead} `, ask, ` ${note}`);
+    p.append(`${lead} `, ask, el('span', ` ${note}`, 'next-note'));
     return p;
   }
 
@@ -120,7 +120,8 @@ export function initPlayRolls({ store, sys, doc, bar, own, unfinished, rollInto 
     const rolled = dice.filter((t) => !open.test(t)), toRoll = dice.filter((t) => open.test(t)).map((t) => t.replace(open, ''));
     const p = el('p', rolled.length ? `Dice: ${rolled.join(', ')}${toRoll.length ? `; to roll: ${toRoll.join(', ')}` : ''}.` : `Dice to roll: ${toRoll.join(', ')}.`);
     p.title = `${title}: roll, then Make this move.`;
-    p.className = 'choice roll-words';
+    // (`said`: the verdict says what was rolled, or the one roll left: rollsLeft names the first)
+    p.className = `choice roll-words${toRoll.length > 1 ? '' : ' said'}`;
     // once every die has fallen the button says it rolls them again (a newcomer took "Roll 2D6",
     // unchanged after the roll, for a roll not made)
     const again = !toRoll.length;

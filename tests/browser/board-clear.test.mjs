@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { launch, openPage, pickSystem, ruled, hook, painted, artifacts, boardContent } from './browser.mjs';
 import { createEngine } from '../../wasm/movecalc.mjs';
 import { boardCells } from '../../web/model.js';
-import { center } from '../../web/hex.js';
+import { center, toOffset } from '../../web/hex.js';
 
 let env;
 before(async () => { env = await launch(); });
@@ -119,6 +119,38 @@ for (const viewport of SIZES) {
       await context.close();
     });
   }
+}
+
+// Offset layout (docs/api.md "Hex boards"): an odd row's hexes lie half a column right of the even
+// rows'. Over the even rows' hexes a column's number stood half between two of an odd row's, and a
+// newcomer read the hex as the next column's. A quarter column right of the even rows' hexes, the
+// hex nearest below a number, on either row, is that column's.
+for (const { id: system, board: kind } of SYSTEMS) {
+  test(`${system} (360x740, touch): a hex board's column numbers stand nearest their own column's hexes on an even and on an odd row`, { skip: kind !== 'hex', timeout: 120000 }, async () => {
+    const viewport = SIZES[0], { context, page, errors } = await open(viewport, system);
+    const board = await boardContent(page), { doc } = await hook(page, 'state');
+    const present = new Set(boardCells(system, doc.board).map((c) => toOffset(c.q, c.r).row));
+    const grid = (await hook(page, 'boardLabels')).filter((l) => l.kind === 'grid');
+    const lines = new Map();
+    for (const l of grid) { const y = Math.round((l.box[1] + l.box[3]) / 2); lines.set(y, [...(lines.get(y) ?? []), l]); }
+    const columns = [...lines.values()].sort((a, b) => b.length - a.length)[0] ?? [];
+    assert.ok(columns.length >= 3, `the columns' numbers: ${JSON.stringify(grid.map((l) => l.text))}`);
+    const rows = [0, 1].filter((r) => present.has(r));
+    assert.equal(rows.length, 2, 'the board has an even and an odd row');
+    const off = [];
+    for (const l of columns) {
+      const col = Number(l.text), x = board.x + (l.box[0] + l.box[2]) / 2;
+      for (const row of rows) {
+        const near = [];
+        for (const c of [col - 1, col, col + 1]) near.push([c, Math.abs((await hook(page, 'screenOfHex', c, row)).x - x)]);
+        const best = near.sort((a, b) => a[1] - b[1])[0][0];
+        if (best !== col) off.push(`${col} over row ${row}: nearest is col ${best} (${near.map(([c, d]) => `${c}: ${d.toFixed(1)} px`).join(', ')})`);
+      }
+    }
+    assert.deepEqual(off, []);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
 }
 
 /** The board's text saying the orders left, in page px, or null where it is not drawn. */

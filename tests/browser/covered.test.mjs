@@ -5,7 +5,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { launch, engineAnswer as answer, openPage, pageRequest, pickSystem, ruled, hook, artifacts, touchDrag, painted, boardContent, verdictSaysCoach } from './browser.mjs';
+import { launch, engineAnswer as answer, openPage, pageRequest, pickSystem, ruled, hook, artifacts, touchDrag, painted, boardContent, verdictSaysCoach, knightsChargeMade } from './browser.mjs';
 import { createEngine } from '../../wasm/movecalc.mjs';
 import { toOffset } from '../../web/hex.js';
 
@@ -22,6 +22,40 @@ const boxes = (page, sel) => page.$$eval(sel, (es) => es.filter((e) => e.getClie
   .map((e) => { const r = e.getBoundingClientRect(); return { id: e.id || e.textContent.trim().slice(0, 12), x: r.left, y: r.top, w: r.width, h: r.height }; }));
 // the controls that float over the board (style.css, app.js COVERING)
 const FLOATING = '#play-bar, #timeline, #apply, #unit-tray, #zoom-out, #zoom-in, #fit';
+
+/**
+ * A landscape phone's column as a finger needs it: each control 44 px tall at least, none under the
+ * verdict or another, all on the screen; its controls' boxes. A screenshot `covered-<name>-740x360`.
+ */
+async function columnKept(page, name, when) {
+  await ruled(page);
+  await painted(page);
+  await page.screenshot({ path: join(artifacts, `covered-${name}-740x360.png`) });
+  const controls = await boxes(page, '.tools, #sheet-handle, #legend-panel > summary, #undo, #redo, #full-board, #play-bar button, #play-bar select, #tabs > *');
+  const verdict = (await boxes(page, '#verdict'))[0];
+  assert.deepEqual(controls.filter((c) => c.h < 43.5).map((c) => `${c.id} ${c.h.toFixed(1)} px tall`), [], `${when}: every control of the column 44 px tall at least`);
+  assert.deepEqual(controls.filter((c) => overlaps(c, verdict)).map((c) => c.id), [], `${when}: none under the verdict`);
+  const over = [];
+  for (let i = 0; i < controls.length; i++) for (let j = i + 1; j < controls.length; j++) if (overlaps(controls[i], controls[j])) over.push(`${controls[i].id} / ${controls[j].id}`);
+  assert.deepEqual(over, [], `${when}: the controls apart`);
+  assert.ok(controls.every((c) => c.y + c.h <= LANDSCAPE.height + 0.5), `${when}: every control on the screen`);
+  return controls;
+}
+
+// 9A-CH-1 9A-PU-1: a charge made offers its pursuit on the play bar, which took two rows and more:
+// the column's rows squashed, Play and Set up to 12 px. The verdict's row gives the room.
+test('ninth-age (740x360, touch): 9A-CH-1 9A-PU-1 a charge made, then its pursuit asked: the column\'s controls keep a finger\'s 44 px, none under another or the verdict', { timeout: 300000 }, async () => {
+  const { context, page, errors } = await openPage(env, LANDSCAPE, { touch: true });
+  await pickSystem(page, 'ninth-age');
+  await knightsChargeMade(page);
+  const made = await columnKept(page, 'ninth-age-charge-made', 'charge made');
+  assert.ok(made.some((c) => c.id === 'Pursue'), 'the pursuit offered');
+  await page.tap('#play-bar [data-ask="pursue"]');
+  await page.waitForFunction(() => window.movecalcTest.request().query === 'pursue');
+  await columnKept(page, 'ninth-age-pursue', 'pursuit asked');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
 
 // CCA-CD-1: a card's order made, then Undone and Redone, on a landscape phone. The Redo's verdict
 // needed two lines more for its first sentence, which the column had no room for: its rows
@@ -42,18 +76,8 @@ test('cc-ancients (740x360, touch): CCA-CD-1 an order made, undone and redone: t
   await page.tap('#apply');
   await page.waitForFunction(() => /^Move made:/.test(document.getElementById('verdict').textContent));
   const column = async (when) => {
-    await ruled(page);
-    await painted(page);
-    await page.screenshot({ path: join(artifacts, `covered-cc-ancients-${when}-740x360.png`) });
-    const controls = await boxes(page, '.tools label, #sheet-handle, #legend-panel > summary, #undo, #redo, #full-board, #play-bar button, #play-bar select, #tabs > *');
-    const verdict = (await boxes(page, '#verdict'))[0];
+    const controls = await columnKept(page, `cc-ancients-${when}`, when);
     assert.ok(controls.some((c) => c.id === 'Right') && controls.some((c) => c.id === 'order-card'), `${when}: the cards to choose from shown`);
-    assert.deepEqual(controls.filter((c) => c.h < 43.5).map((c) => `${c.id} ${c.h.toFixed(1)} px tall`), [], `${when}: every control of the column 44 px tall at least`);
-    assert.deepEqual(controls.filter((c) => overlaps(c, verdict)).map((c) => c.id), [], `${when}: none under the verdict`);
-    const over = [];
-    for (let i = 0; i < controls.length; i++) for (let j = i + 1; j < controls.length; j++) if (overlaps(controls[i], controls[j])) over.push(`${controls[i].id} / ${controls[j].id}`);
-    assert.deepEqual(over, [], `${when}: the controls apart`);
-    assert.ok(controls.every((c) => c.y + c.h <= LANDSCAPE.height + 0.5), `${when}: every control on the screen`);
   };
   await column('made');
   await page.tap('#undo');

@@ -199,6 +199,30 @@ test('arcane-legions (360x740, touch): play, AL-LAT-2 a direction the codex pric
   await context.close();
 });
 
+// A landscape phone's bar showed Roll 2D6 alone, and nothing said whose dice were to roll (a
+// newcomer's review; the verdict names one roll left): the words show while two are left to roll,
+// whole in the column, and go once all are rolled (the verdict then says what they gave).
+test('ninth-age (740x360, touch): play, 9A-PU-1 9A-DST-1 a pursuit asked after the charge: the bar says whose dice are to roll, whole; rolled, the button alone', { timeout: 300000 }, async () => {
+  const { context, page, errors } = await openPage(env, { width: 740, height: 360 }, { touch: true });
+  await pickSystem(page, 'ninth-age');
+  await knightsChargeMade(page);
+  await page.tap('#play-bar [data-ask="pursue"]');
+  await page.waitForFunction(() => window.movecalcTest.request().query === 'pursue');
+  await ruled(page);
+  const words = () => page.$eval('#play-bar .roll-words', (e) => {
+    const r = e.getBoundingClientRect();
+    return { text: e.textContent, shown: r.width > 0 && r.height > 0, whole: e.scrollHeight <= e.clientHeight + 1 && e.scrollWidth <= e.clientWidth + 1 && r.right <= innerWidth + 0.5 };
+  });
+  assert.deepEqual(await words(), { text: 'Dice to roll: Raiders’ flee, Knights’ pursuit.', shown: true, whole: true });
+  await page.screenshot({ path: join(artifacts, 'ninth-age-pursue-dice-740x360.png') });
+  await setDice(page, 3, 3);
+  await page.tap('#play-roll');
+  await page.waitForFunction(() => /^Dice: /.test(document.querySelector('#play-bar .roll-words')?.textContent ?? ''));
+  assert.equal((await words()).shown, false, 'all rolled: the verdict says them');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 // 9A-PU-0, 9A-FL-1: the Knights charge the Raiders' left flank (as play-table.test.mjs's charge:
 // Roll 2D6 3 + 2, Make this move) and end facing 270 against it. The Raiders, beaten, flee from
 // the Knights: their rear parallel to the Knights' front, the facing in contact, so they flee the
