@@ -80,6 +80,12 @@ function edgeAt(u, p) {
   return fb && lr ? `${fb}-${lr} corner` : fb || lr ? `${fb || lr} edge` : '';
 }
 
+// The events alEvents lists as met on the way (a breakaway comes before the move): where there is
+// one, the order's turns are said after the list (drawALMove's eventsNote), not in the verdict's
+// first lines. Read off the answer, so that the verdict does not build the list a second time.
+const MET = new Set(['collision', 'stopped', 'overlap', 'snap', 'noSnap', 'returned', 'slide']);
+const metOnWay = (r) => arr(r.actions).some((a) => arr(a.events).some((e) => MET.has(e.type)));
+
 const nth = (k) => `${k}${k % 100 >= 11 && k % 100 <= 13 ? 'th' : ['th', 'st', 'nd', 'rd'][k % 10] ?? 'th'}`;
 /**
  * An order's action `i` as the player made it, not by its index ("action 3" tied to no drag): "its
@@ -169,7 +175,7 @@ function drawALMove(out, r, req, pick, extra = {}) {
   const events = alEvents(r, req);
   out.events = events; // the ruling lists them, numbered as the board numbers them (app.js)
   // and after them how the turning tool set the unit down: first, it pushed them past a phone's lines
-  out.eventsNote = events.some((e) => e.kind !== 'breakaway') ? turnNotes(r, req).join(' ') : '';
+  out.eventsNote = metOnWay(r) ? turnNotes(r, req).join(' ') : '';
   const last = steps.length - 1;
   steps.forEach((s, i) => {
     if (i === last && isPose(r.final)) return;
@@ -533,9 +539,7 @@ const turnNotes = (r, req) => [...turnsSaid(r, req).map((t) => t.said), ...arr(r
   const side = a.cost / (1 + beyond);
   return `The turn costs ${a.cost}: ${side} for the side it turns off, and ${side} again for ${beyond === 1 ? 'the step' : `each of the ${beyond} steps`} the unit lies beyond the turning tool (AL-TRN-2).`;
 })].filter(Boolean);
-// (where the unit met something, its turns are said after the list of what it met: drawALMove's eventsNote)
-const metOnWay = (r, req) => alEvents(r, req).some((e) => e.kind !== 'breakaway');
-game.verdictNote = (r, req = {}) => (metOnWay(r, req) ? '' : turnNotes(r, req).map((t) => ` ${t}`).join('')) + arr(r.reasons).filter((x) => x.code === 'not_enough_points').slice(0, 1).map((x) => {
+game.verdictNote = (r, req = {}) => (metOnWay(r) ? '' : turnNotes(r, req).map((t) => ` ${t}`).join('')) + arr(r.reasons).filter((x) => x.code === 'not_enough_points').slice(0, 1).map((x) => {
   const dir = arr(req.order?.actions)[x.action]?.step, who = r.unit ?? req.order?.unit;
   const codex = arr(req.units).find((u) => u.id === who)?.codex ?? CODEX, cost = codex[dir], left = arr(r.actions)[x.action]?.pointsLeft;
   if (!dir || !Number.isFinite(cost) || !Number.isFinite(left)) return '';
