@@ -128,21 +128,19 @@ export function initPlayEject({ store, ui, sys, doc, currentRequest, refresh, ma
     else if (w?.needs === 'dexterity') {
       const e = w.piece;
       // whose test, and whose player each outcome has place the piece (TW-EJ-3: passed, the ejected
-      // miniature's; failed, the ejector's), under the outcome's word on its button ("Passed" alone
-      // did not say; a button's one line with it ran past a phone's edge)
+      // miniature's; failed, the ejector's), in small lines under the outcome's word ("Passed" alone
+      // did not say; "its player" and "Warbeast’s" beneath it read as riddles)
       const passed = player(e.chooserIfPassed, e), failed = player(e.chooserIfFailed, e);
       const p = el('p', `${e.unit}’s Dexterity test:`);
       p.id = 'eject-ask';
-      p.className = 'choice';
+      p.className = 'choice test';
       p.title = `${e.unit} is ejected and takes a Dexterity test (TW-EJ-3): passed, ${passed} places it; failed, ${failed} places it.`;
       parts.push(p);
       for (const [outcome, chooser] of [['passed', passed], ['failed', failed]]) {
-        const word = outcome === 'passed' ? 'Passed' : 'Failed';
-        const b = el('button', word, 'small');
-        // (its name holds the words it shows, WCAG 2.5.3: "Passed: its player, Swordsman’s, places …")
-        const own = chooser === `${e.unit}’s player`, shown = own ? 'its player' : chooser.replace(/ player$/, '');
-        b.append(document.createElement('br'), shown);
-        b.setAttribute('aria-label', `${word}: ${own ? `its player, ${e.unit}’s,` : chooser} places ${e.unit}`);
+        const word = outcome === 'passed' ? 'Passed:' : 'Failed:';
+        const b = el('button', word, 'small test');
+        b.append(document.createElement('br'), chooser.replace(/ player$/, ''), document.createElement('br'), 'player places');
+        b.setAttribute('aria-label', `${word} ${chooser} places ${e.unit}`);
         b.type = 'button';
         b.dataset.dexterity = outcome;
         b.addEventListener('click', () => give(e, { dexterity: outcome }));

@@ -1054,7 +1054,7 @@ test('torn-world (360x740, touch): play, TW-EJ-1 TW-EJ-2 TW-EJ-3 the Faceless On
   // TW-EJ-3: passed, the ejected miniature's own player places it; failed, the ejector's (named by
   // the units, never by a side's name)
   assert.deepEqual(await page.$$eval('[data-dexterity]', (bs) => bs.map((b) => [b.textContent, b.getAttribute('aria-label')])),
-    [['Passedits player', 'Passed: its player, Swordsman’s, places Swordsman'], ['FailedFaceless One’s', 'Failed: Faceless One’s player places Swordsman']]);
+    [['Passed:Swordsman’splayer places', 'Passed: Swordsman’s player places Swordsman'], ['Failed:Faceless One’splayer places', 'Failed: Faceless One’s player places Swordsman']]);
   await shot(page, 'tw-1-dexterity');
   // the test's outcome one row under the verdict at 360 px (issue 32; it took two), its words whole
   await oneRow(page);
@@ -1403,7 +1403,9 @@ for (const system of SYSTEMS.filter((s) => s.board === 'hex').map((s) => s.id)) 
 // TW-EJ-3: an ejected enemy's Dexterity test, passed, lets its own player place it; failed, the
 // ejector's. Each outcome's button says whose player that is, by a unit on the board (the Warbeast
 // dropped onto the Guardsman's hex, col 3 row 7, in Torn World's own position): a side's name
-// ("Accord’s player places …") is shown nowhere on the board, and "Passed" alone said nothing.
+// ("Accord’s player places …") is shown nowhere on the board, "Passed" alone said nothing, and
+// "Passed / its player", "Failed / Warbeast’s" read as riddles to a newcomer: each says it whole,
+// in lines that fit the button.
 test('torn-world (360x740, touch): TW-EJ-3 the Dexterity test\'s outcomes say who then places the ejected Guardsman, by the units\' names, never a side\'s', { timeout: 300000 }, async () => {
   const { context, page, errors } = await openPage(env, PHONE, { touch: true });
   await pickSystem(page, 'torn-world');
@@ -1411,9 +1413,11 @@ test('torn-world (360x740, touch): TW-EJ-3 the Dexterity test\'s outcomes say wh
   await page.waitForSelector('#play-bar [data-dexterity]');
   const said = await page.$$eval('#play-bar [data-dexterity]', (bs) => bs.map((b) => [b.dataset.dexterity, b.innerText.replace(/\s+/g, ' '), b.getAttribute('aria-label')]));
   assert.deepEqual(said, [
-    ['passed', 'Passed its player', 'Passed: its player, Guardsman’s, places Guardsman'],
-    ['failed', 'Failed Warbeast’s', 'Failed: Warbeast’s player places Guardsman'],
+    ['passed', 'Passed: Guardsman’s player places', 'Passed: Guardsman’s player places Guardsman'],
+    ['failed', 'Failed: Warbeast’s player places', 'Failed: Warbeast’s player places Guardsman'],
   ]);
+  const cut = await page.$$eval('#play-bar [data-dexterity]', (bs) => bs.filter((b) => b.scrollWidth > b.clientWidth || b.scrollHeight > b.clientHeight).map((b) => b.innerText));
+  assert.deepEqual(cut, [], 'every line within its button');
   const sides = (await hook(page, 'state')).doc.sides.map((s) => s.name);
   const bar = await page.$eval('#play-bar', (b) => `${b.innerText} ${[...b.querySelectorAll('[title], [aria-label]')].map((e) => `${e.title} ${e.getAttribute('aria-label')}`).join(' ')}`);
   for (const side of sides) assert.ok(!bar.includes(side), `no side's name (${side}): ${bar}`);
