@@ -317,7 +317,7 @@ test('arcane-legions (360x740, touch): play, AL-COL-1 AL-COL-2 a collision in a 
     assert.equal(result.endedBy, 'collision');
     near(result.actions[3].events[0].distance, met - 2, 'met in the third step of the drag', 0.02);
     // 1 for the half step, 1 for each of the three steps (AL-LAT-3: the last cut short pays in full)
-    assert.match(await verdict(page), /^Legion: legal move\. 4 of 4 movement points spent, 0 left\./);
+    assert.match(await verdict(page), /^Legion: legal move, meets Chargers\. 4 of 4 points spent\./);
   } });
   await madeSaid(page);
   await ruled(page);

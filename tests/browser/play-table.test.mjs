@@ -149,7 +149,7 @@ test('arcane-legions (360x740, touch): play, AL-COL-1 AL-SNP-1 AL-COL-2 dragged 
     // the finger 3.4 steps on asks [1, 1, 1, 0.4]; past the collision (AL-COL-2) the order ends with the step that collided
     await page.waitForFunction(() => window.movecalcTest.request().order?.actions?.length === 3 && window.movecalcTest.ruled());
     const text = await verdict(page);
-    assert.match(text, /^Legion: legal move\. 3 of 4 movement points spent, 1 left \(lost at the end\)/, `the collision ends the move after the third step\n${text}`);
+    assert.match(text, /^Legion: legal move, meets Chargers\. 3 of 4 points spent, 1 left \(lost at the end\)/, `the collision ends the move after the third step\n${text}`);
     const result = await answer(await pageRequest(page));
     assert.equal(result.endedBy, 'collision');
     assert.deepEqual(result.actions[2].events.map((e) => e.type), ['collision', 'snap']);
@@ -662,7 +662,7 @@ for (const [way, dx, x] of [['left', -1, 15], ['right', 1, 15.5]]) {
       const result = await answer(await pageRequest(page));
       assert.deepEqual(result.actions[2].events.map((e) => e.type), ['collision', 'snap', 'slide']);
       near(result.final.x, x, 'slid to the notch');
-      assert.match(await verdict(page), /^Legion: legal move\. 3 of 4 movement points spent, 1 left/);
+      assert.match(await verdict(page), /^Legion: legal move, meets Chargers\. 3 of 4 points spent, 1 left/);
       await shot(page, 'arcane-legions', `slide-${way}-held`);
     } });
     await madeSaid(page);

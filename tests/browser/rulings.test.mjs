@@ -35,7 +35,7 @@ const CASES = {
   'arcane-legions': {
     queries: {
       // the opening plans no move: three steps ahead, into the Chargers, added on the form
-      move: { plan: async (page) => { for (let k = 0; k < 3; k++) { await page.click('[data-key="actions.add.Add step"]'); await ruled(page); } }, verdict: /^Legion: legal move\. 3 of 4 movement points spent, 1 left/, details: [/its move ends where it collides \(AL-COL-2\)/, /AL-SNP-1/, /Choices left open/, /A-AL-4/] },
+      move: { plan: async (page) => { for (let k = 0; k < 3; k++) { await page.click('[data-key="actions.add.Add step"]'); await ruled(page); } }, verdict: /^Legion: legal move, meets Chargers\. 3 of 4 points spent, 1 left \(lost at the end\)\./, details: [/its move ends where it collides \(AL-COL-2\)/, /AL-SNP-1/, /Choices left open/, /A-AL-4/] },
       reachArea: { verdict: /can end its move anywhere in the shaded area with 4 movement points/, details: [/after one turn/] },
       breakaway: { verdict: /No breakaway attacks against Legion/, details: [/AL-BRK-1/] },
     },

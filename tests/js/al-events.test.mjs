@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { createEngine } from '../../wasm/movecalc.mjs';
 import game from '../../web/games/arcane-legions.js';
 import { makeOut } from '../../web/draw.js';
+import { verdictOf } from '../../web/results.js';
 import { latticePoint } from '../../web/geometry.js';
 import { root, loadScenario } from './util.mjs';
 
@@ -152,4 +153,21 @@ test('AL-COL-1 a collision where the step began is met at once; AL-LIM-3 a turn 
   assert.deepEqual(events('rv-al-col-1-exact-contact-then-collision-at-once').list, [[1, 'collides with b’s front edge at the start of its 3rd step forward']]);
   const { request } = loadScenario(join(root, 'tests', 'scenarios', 'arcane-legions', 'al-lim-3-returned-turn-not-made.json'));
   assert.doesNotMatch(game.verdictNote(engine.request(request).result, request), /turn costs/);
+});
+
+// A phone's verdict shows two lines above the events' list ("more below"): a move that met
+// something names it there. Values by hand: the table-edge scenario's sortie has 3 movement icons
+// and its one step forward costs 1, and the collision ends its move (AL-COL-2), the 2 left lost
+// (AL-MOV-3); the game's own Legion (4 points) meets the Chargers' front edge on its second step.
+test('AL-COL-1 AL-COL-2 AL-MOV-3 a legal move that met something names what in the verdict\'s first words, with the points', () => {
+  const verdict = (request) => verdictOf(engine.request(request), request).text;
+  const { request } = loadScenario(join(root, 'tests', 'scenarios', 'arcane-legions', 'al-col-1-table-edge-snap.json'));
+  assert.equal(verdict(request), 'a: legal move, meets the table edge. 1 of 3 points spent, 2 left (lost at the end).');
+  const units = game.defaults().units.map(({ width, depth, ...u }) => u);
+  const legion = { system: 'arcane-legions', query: 'move', units, activeSide: 'red', turnOrder: ['red', 'blue'],
+    order: { unit: 'Legion', actions: [{ step: 'forward' }, { turn: 45, off: 'front', toward: 'left' }, { step: 'forward' }] } };
+  assert.match(verdict(legion), /^Legion: legal move, meets Chargers\. \d of 4 points spent/);
+  // a move that met nothing keeps the points as every game says them
+  const open = { ...legion, order: { unit: 'Legion', actions: [{ step: 'forward' }] } };
+  assert.match(verdict(open), /^Legion: legal move\. 1 of 4 movement points spent, 3 left/);
 });

@@ -546,6 +546,15 @@ game.verdictNote = (r, req = {}) => (metOnWay(r) ? '' : turnNotes(r, req).map((t
   return cost > r.movementPoints ? ` ${whose(who)} codex asks ${plural(cost, 'point')} for a step ${dir}, more than all its ${plural(r.movementPoints, 'movement point')}: it cannot step ${dir} (AL-LAT-2).`
     : ` A step ${dir} costs ${plural(cost, 'point')} by ${whose(who)} codex, and ${plural(left, 'point')} ${left === 1 ? 'is' : 'are'} left (AL-LAT-2).`;
 }).join('');
+// A legal move that met something names what in its first two lines: a phone's verdict shows those
+// above "more below", and the first event's button did not fit there ("Legion: legal move, meets
+// Chargers. 4 of 4 points spent."). The list below says how and where.
+game.verdict = (q, r, req = {}) => {
+  if (q !== 'move' || r.legal !== true || !metOnWay(r) || !Number.isFinite(r.pointsSpent) || !Number.isFinite(r.movementPoints)) return null;
+  const met = new Set(arr(r.actions).flatMap((a) => arr(a.events)).filter((e) => MET.has(e.type) && e.object !== undefined).map((e) => (e.object === 'table' ? 'the table edge' : String(e.object))));
+  const left = r.movementPoints - r.pointsSpent;
+  return { kind: 'legal', text: `${r.unit ?? req.order?.unit}: legal move, meets ${new Intl.ListFormat('en').format([...met])}. ${r.pointsSpent} of ${plural(r.movementPoints, 'point')} spent${left > 0 ? `, ${left} left${r.pointsLost && r.endedBy === 'collision' ? ' (lost at the end)' : ''}` : ''}.` };
+};
 game.tablePlay = 'order';
 game.play = { table: (page) => initTablePlay(page, orderPlay) };
 // Set up's unit tray (unit-tray.js): a kind for each of these
