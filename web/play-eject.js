@@ -158,9 +158,10 @@ export function initPlayEject({ store, ui, sys, doc, currentRequest, refresh, ma
       p.className = 'choice';
       p.title = `Tap where ${name} goes: one of its ${x.candidates.length} nearest free hex${x.candidates.length === 1 ? '' : 'es'} (numbered)${x.chooser ? `, chosen by ${player(x.chooser, x)}` : ''} (TW-EJ-1).`;
       parts.push(p);
-      // the same hexes as buttons, for a keyboard or a screen reader
+      // the same hexes as buttons, for a keyboard or a screen reader; the choice to make now, so not
+      // the pale secondary look (a newcomer read those as disabled)
       x.candidates.forEach((c, i) => {
-        const b = el('button', String(i + 1), 'secondary small');
+        const b = el('button', String(i + 1), 'small');
         b.dataset.hex = String(i + 1);
         b.type = 'button';
         b.setAttribute('aria-label', `${i + 1}: ${colRow(c)}, where ${name} goes`);
