@@ -269,7 +269,7 @@ const JOURNEYS = {
     const text = await verdict(page);
     assert.ok(text.startsWith(`Guardsman moves ${move.request.path.length} hex`), `the verdict names the mover and its move in hexes (an Infantry moves hex by hex)\n${text}`);
     const n = move.result.freeAttacks.length;
-    assert.ok(text.includes(`${n === 1 ? 'Free Attack' : `${n} Free Attacks`} on Guardsman: ${move.result.freeAttacks[0].unit} (moved past)`), `the verdict names the Free Attack, whom it is on and its cause\n${text}`);
+    assert.ok(text.includes(`${n === 1 ? 'Free Attack' : `${n} Free Attacks`} on Guardsman from ${move.result.freeAttacks[0].unit} (moved past)`), `the verdict names the Free Attack, whom it is on and its cause\n${text}`);
     const said = await details(page);
     for (const f of move.result.freeAttacks) assert.ok(said.includes(`${f.unit} attacks at ${named(f.at)}`), `the Free Attack by ${f.unit}\n${said}`);
     assert.ok(move.result.freeAttacks.some((f) => f.cause === 'moved-past'), 'the engine: a Free Attack for moving past');

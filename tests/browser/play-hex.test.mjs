@@ -1092,7 +1092,7 @@ test('torn-world (360x740, touch): play, TW-EJ-1 TW-EJ-2 TW-EJ-3 the Faceless On
   assert.match(await verdict(page), /Swordsman is now on col 7, row 6/);
   // TW-EJ-2: the Swordsman ejected may make a Free Attack on the Faceless One; once the move is
   // made the verdict still says so, first (the player resolves it next)
-  assert.match(await verdict(page), /^Move made: Free Attack on Faceless One to resolve: Swordsman \(ejected\)\. /);
+  assert.match(await verdict(page), /^Move made: Free Attack on Faceless One from Swordsman \(ejected\) to resolve\. /);
   await shot(page, 'tw-3-made');
   // touches 4 and 5
   await page.tap('#undo');

@@ -97,8 +97,8 @@ const CASES = {
     queries: {
       reach: { verdict: /^Guardsman can end on 54 hexes besides its own \(allowance 4 hexes\)/, details: [/TW-MV-1/], pick: true },
       // the mover named, where it ends, whom it ejects (TW-EJ-3: the Dexterity test settles which of the nearest hexes), who attacks it (TW-EJ-2)
-      move: { verdict: /^Warbeast moves 2 hexons to col 3, row 7, ejecting Guardsman to one of 3 nearest hexes\. Free Attack on Warbeast: Guardsman \(ejected\)\./, details: [/Ejections, in the order resolved/, /TW-EJ-2/, /A-TW-3/] },
-      eject: { verdict: /^Warbeast ejects Guardsman\. Free Attack on Warbeast: Guardsman \(ejected\)\./, details: [/3 nearest free hexes at distance 1/] },
+      move: { verdict: /^Warbeast moves 2 hexons to col 3, row 7, ejecting Guardsman to one of 3 nearest hexes\. Free Attack on Warbeast from Guardsman \(ejected\)\./, details: [/Ejections, in the order resolved/, /TW-EJ-2/, /A-TW-3/] },
+      eject: { verdict: /^Warbeast ejects Guardsman\. Free Attack on Warbeast from Guardsman \(ejected\)\./, details: [/3 nearest free hexes at distance 1/] },
       shift: { verdict: /^Shift: test passed → 6 nearest hexes \(Accord chooses\); test failed → col 6, row 8\./, details: [/TW-SH-1/] },
     },
     drag: { unit: 'Rogue', hex: [1, 1], before: /54 hexes reachable/, after: /hexes reachable/ },

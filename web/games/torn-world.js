@@ -29,8 +29,9 @@ const RULE_CAUSE = { 'TW-FA-1': 'engaged-start', 'TW-FA-2': 'moved-past', 'TW-FA
 export const causeWords = (fa) => CAUSE_WORDS[Object.hasOwn(CAUSE_WORDS, fa?.cause) ? fa.cause : RULE_CAUSE[Object.hasOwn(RULE_CAUSE, fa?.rule) ? fa.rule : '']] ?? '';
 // Each attacker with why it attacks: "raider (moved past)".
 const attackersText = (fas) => fas.map((f) => `${f.unit}${causeWords(f) ? ` (${causeWords(f)})` : ''}`).join(', ');
-// "Free Attack on Rogue: Warbeast (moved past)", or "2 Free Attacks on …": a move's, an ejection's, a move made's (`then`: " to resolve")
-const freeAttacksOn = (fas, who, then = '') => `${fas.length === 1 ? 'Free Attack' : `${fas.length} Free Attacks`} on ${who}${then}: ${attackersText(fas)}`;
+// "Free Attack on Rogue from Warbeast (moved past)", or "2 Free Attacks on …": a move's, an ejection's, a move made's
+// (`then`: " to resolve"). ("on Warbeast: Guardsman (ejected)" read backwards to a newcomer)
+const freeAttacksOn = (fas, who, then = '') => `${fas.length === 1 ? 'Free Attack' : `${fas.length} Free Attacks`} on ${who} from ${attackersText(fas)}${then}`;
 
 // A Large or Huge miniature covers whole hexons (A-TW-1): the hexes its footprint can cover, faintly,
 // beneath the costs at its centres (each hex once, however many positions cover it).
