@@ -171,3 +171,17 @@ test('AL-COL-1 AL-COL-2 AL-MOV-3 a legal move that met something names what in t
   const open = { ...legion, order: { unit: 'Legion', actions: [{ step: 'forward' }] } };
   assert.match(verdict(open), /^Legion: legal move\. 1 of 4 movement points spent, 3 left/);
 });
+
+// By hand: m (a formation) is in contact with g1 behind it, so its half step backward meets g1 at
+// once (AL-COL-1); the enemies touching it may attack as it breaks away, in turn order after the
+// active red side: yellow's y1, blue's b1 and b2, green's g1 (AL-BRK-1, AL-BRK-4); its 5 icons less
+// 1 lost to pushing and 2 to breakaway leave 2 points, and a step backward costs 2 (AL-BRK-3).
+test('AL-BRK-1 AL-BRK-3 AL-BRK-4 a move enemies may attack as it breaks away says so first, in the verdict and in the move made', () => {
+  const { request } = loadScenario(join(root, 'tests', 'scenarios', 'arcane-legions', 'al-brk-3-icons-lost-in-move.json'));
+  const res = engine.request(request);
+  assert.equal(verdictOf(res, request).text, 'm: legal move, meets g1; y1, b1, b2, and g1 may attack it first (breakaway). 2 of 2 points spent.');
+  assert.equal(game.madeNote(request, res.result), 'Breakaway to resolve: y1, b1, b2, and g1 may attack m.');
+  // none to resolve where no enemy touches the mover
+  const { request: alone } = loadScenario(join(root, 'tests', 'scenarios', 'arcane-legions', 'al-col-1-table-edge-snap.json'));
+  assert.equal(game.madeNote(alone, engine.request(alone).result), '');
+});

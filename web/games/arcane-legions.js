@@ -546,15 +546,22 @@ game.verdictNote = (r, req = {}) => (metOnWay(r) ? '' : turnNotes(r, req).map((t
   return cost > r.movementPoints ? ` ${whose(who)} codex asks ${plural(cost, 'point')} for a step ${dir}, more than all its ${plural(r.movementPoints, 'movement point')}: it cannot step ${dir} (AL-LAT-2).`
     : ` A step ${dir} costs ${plural(cost, 'point')} by ${whose(who)} codex, and ${plural(left, 'point')} ${left === 1 ? 'is' : 'are'} left (AL-LAT-2).`;
 }).join('');
-// A legal move that met something names what in its first two lines: a phone's verdict shows those
-// above "more below", and the first event's button did not fit there ("Legion: legal move, meets
-// Chargers. 4 of 4 points spent."). The list below says how and where.
+// A legal move that met something, or that enemies may attack as it breaks away (AL-BRK-1), says
+// so in its first two lines: a phone's verdict shows those above "more below", and the first
+// event's button did not fit there ("Legion: legal move, meets Chargers. 4 of 4 points spent.").
+// The list below says how and where.
+const listed = (names) => new Intl.ListFormat('en').format([...new Set(names)]);
+const attackers = (r) => arr(r.breakaway).map((b) => b.unit).filter((u) => typeof u === 'string');
 game.verdict = (q, r, req = {}) => {
-  if (q !== 'move' || r.legal !== true || !metOnWay(r) || !Number.isFinite(r.pointsSpent) || !Number.isFinite(r.movementPoints)) return null;
-  const met = new Set(arr(r.actions).flatMap((a) => arr(a.events)).filter((e) => MET.has(e.type) && e.object !== undefined).map((e) => (e.object === 'table' ? 'the table edge' : String(e.object))));
+  const brk = attackers(r);
+  if (q !== 'move' || r.legal !== true || !(brk.length || metOnWay(r)) || !Number.isFinite(r.pointsSpent) || !Number.isFinite(r.movementPoints)) return null;
+  const met = arr(r.actions).flatMap((a) => arr(a.events)).filter((e) => MET.has(e.type) && e.object !== undefined).map((e) => (e.object === 'table' ? 'the table edge' : String(e.object)));
+  const said = [met.length ? `meets ${listed(met)}` : '', brk.length ? `${listed(brk)} may attack it first (breakaway)` : ''].filter(Boolean).join('; ');
   const left = r.movementPoints - r.pointsSpent;
-  return { kind: 'legal', text: `${r.unit ?? req.order?.unit}: legal move, meets ${new Intl.ListFormat('en').format([...met])}. ${r.pointsSpent} of ${plural(r.movementPoints, 'point')} spent${left > 0 ? `, ${left} left${r.pointsLost && r.endedBy === 'collision' ? ' (lost at the end)' : ''}` : ''}.` };
+  return { kind: 'legal', text: `${r.unit ?? req.order?.unit}: legal move, ${said}. ${r.pointsSpent} of ${plural(r.movementPoints, 'point')} spent${left > 0 ? `, ${left} left${r.pointsLost && r.endedBy === 'collision' ? ' (lost at the end)' : ''}` : ''}.${game.verdictNote(r, req)}` };
 };
+// a move made leaves its breakaway attacks to the players: said first, as they come first (AL-BRK-1)
+game.madeNote = (req, r) => (attackers(r).length ? `Breakaway to resolve: ${listed(attackers(r))} may attack ${r.unit ?? req.order?.unit}.` : '');
 game.tablePlay = 'order';
 game.play = { table: (page) => initTablePlay(page, orderPlay) };
 // Set up's unit tray (unit-tray.js): a kind for each of these
