@@ -8,13 +8,13 @@ import * as hex from './hex.js';
  * What Make this move made (app.js makeMove), in words: the ruling `r`'s where its game has them
  * (`madeWords`: "Charge made: Knights charge Raiders …"), else where each unit now stands and what a
  * lone unit spent (`pick`: the reached hex tapped), what the ruling leaves to do next first (a card's
- * battles: the game's `madeNote`). Kept by the move (`where.remember`), so that Redo says it again.
+ * battles: the game's `madeNote`, told the units as they stood). Kept by the move (`where.remember`), so that Redo says it again.
  */
 export function madeText(where, before, r, pick) {
   const s = where.sys(), ok = r?.response?.ok, req = r?.request ?? {}, res = r?.response?.result ?? {};
   // (a reached hex tapped: the way drawn there, its reach entry's or the alternative picked)
   const way = pick ? r?.scene?.picked ?? r?.scene?.reach.get(hex.key(pick.q, pick.r)) ?? null : null;
-  const said = ok ? s.madeWords?.(req, res, r.scene?.events ?? []) : null, note = ok ? s.madeNote?.(req, res, way) ?? '' : '';
+  const said = ok ? s.madeWords?.(req, res, r.scene?.events ?? []) : null, note = ok ? s.madeNote?.(req, res, way, before) ?? '' : '';
   const text = said ? madeWords([said.text], said.lead, note) : madeWords(movedWords(where, before, paidWords(where, r, pick)), 'Move made', note);
   const key = moveKey(before, where.doc().units);
   if (key) where.remember(key, text);

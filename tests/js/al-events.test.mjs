@@ -185,3 +185,11 @@ test('AL-BRK-1 AL-BRK-3 AL-BRK-4 a move enemies may attack as it breaks away say
   const { request: alone } = loadScenario(join(root, 'tests', 'scenarios', 'arcane-legions', 'al-col-1-table-edge-snap.json'));
   assert.equal(game.madeNote(alone, engine.request(alone).result), '');
 });
+
+test('AL-BRK-1 an order going on over drops says its breakaway at its first drop only', () => {
+  const { request } = loadScenario(join(root, 'tests', 'scenarios', 'arcane-legions', 'al-brk-3-icons-lost-in-move.json'));
+  const r = engine.request(request).result;
+  assert.match(game.madeNote(request, r, null, request.units), /^Breakaway to resolve/, 'the first drop: the mover where the order begins');
+  const moved = request.units.map((u) => (u.id === 'm' ? { ...u, y: -0.25 } : u));
+  assert.equal(game.madeNote(request, r, null, moved), '', 'a later drop: the mover already on its way');
+});

@@ -560,8 +560,14 @@ game.verdict = (q, r, req = {}) => {
   const left = r.movementPoints - r.pointsSpent;
   return { kind: 'legal', text: `${r.unit ?? req.order?.unit}: legal move, ${said}. ${r.pointsSpent} of ${plural(r.movementPoints, 'point')} spent${left > 0 ? `, ${left} left${r.pointsLost && r.endedBy === 'collision' ? ' (lost at the end)' : ''}` : ''}.${game.verdictNote(r, req)}` };
 };
-// a move made leaves its breakaway attacks to the players: said first, as they come first (AL-BRK-1)
-game.madeNote = (req, r) => (attackers(r).length ? `Breakaway to resolve: ${listed(attackers(r))} may attack ${r.unit ?? req.order?.unit}.` : '');
+// a move made leaves its breakaway attacks to the players: said first, as they come first (AL-BRK-1);
+// once, at an order's first drop (`before`: the units as they stood; an order going on over drops
+// is asked from where it began, the mover no longer there)
+game.madeNote = (req, r, way, before = []) => {
+  const who = r.unit ?? req.order?.unit, from = arr(req.units).find((u) => u.id === who), was = before.find((u) => u.id === who);
+  const goesOn = from && was && (from.x !== was.x || from.y !== was.y || (from.facing ?? 0) !== (was.facing ?? 0));
+  return attackers(r).length && !goesOn ? `Breakaway to resolve: ${listed(attackers(r))} may attack ${who}.` : '';
+};
 game.tablePlay = 'order';
 game.play = { table: (page) => initTablePlay(page, orderPlay) };
 // Set up's unit tray (unit-tray.js): a kind for each of these
