@@ -8,7 +8,8 @@ import * as hex from './hex.js';
  * What Make this move made (app.js makeMove), in words: the ruling `r`'s where its game has them
  * (`madeWords`: "Charge made: Knights charge Raiders …"), else where each unit now stands and what a
  * lone unit spent (`pick`: the reached hex tapped), what the ruling leaves to do next first (a card's
- * battles: the game's `madeNote`, told the units as they stood). Kept by the move (`where.remember`), so that Redo says it again.
+ * battles: the game's `madeNote`, told the units as they stood). Kept by the move
+ * (`where.remember`), so that Redo says it again.
  */
 export function madeText(where, before, r, pick) {
   const s = where.sys(), ok = r?.response?.ok, req = r?.request ?? {}, res = r?.response?.result ?? {};

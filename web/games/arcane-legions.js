@@ -566,7 +566,8 @@ game.verdict = (q, r, req = {}) => {
 game.madeNote = (req, r, way, before = []) => {
   const who = r.unit ?? req.order?.unit, from = arr(req.units).find((u) => u.id === who), was = before.find((u) => u.id === who);
   const goesOn = from && was && (from.x !== was.x || from.y !== was.y || (from.facing ?? 0) !== (was.facing ?? 0));
-  return attackers(r).length && !goesOn ? `Breakaway to resolve: ${listed(attackers(r))} may attack ${who}.` : '';
+  const brk = goesOn ? [] : attackers(r);
+  return brk.length ? `Breakaway to resolve: ${listed(brk)} may attack ${who}.` : '';
 };
 game.tablePlay = 'order';
 game.play = { table: (page) => initTablePlay(page, orderPlay) };
