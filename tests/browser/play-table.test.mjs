@@ -171,7 +171,7 @@ test('arcane-legions (360x740, touch): play, AL-COL-1 AL-SNP-1 AL-COL-2 dragged 
   assert.ok(hp.y > lc.y + 10 && Math.abs(hp.x - lc.x) < 2, `behind the Legion: ${JSON.stringify([hp, lc])}`);
   // the made move says what it met and the points it spent, not only where it stands: 2.86 steps
   // is 0.86 into the third, and it snaps square to the Chargers (facing 20 to 0)
-  assert.match(await verdict(page), /^Move made: 3 of 4 movement points spent\. Legion collides with Chargers’ front edge, 0\.8\d steps into its 3rd step forward, then snaps 20° anticlockwise onto it \(Undo/, 'said as what happened');
+  assert.match(await verdict(page), /^Move made: 3 of 4 movement points spent, 1 lost\. Legion collides with Chargers’ front edge, 0\.8\d steps into its 3rd step forward, then snaps 20° anticlockwise onto it \(Undo/, 'said as what happened');
   await shot(page, 'arcane-legions', 'collision-moved');
   await undoRedo(page, 'arcane-legions', 'Legion', pose(home), pose(moved), 'collision', asked, true);
   // the handle behind turns the Legion as one ahead would (AL-TRN-1): carried a quarter round

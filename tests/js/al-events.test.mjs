@@ -39,6 +39,19 @@ test('AL-OVL-1 AL-LIM-1 a turn that ends overlapping a block moves straight out 
   assert.deepEqual(list, [[1, 'ends its 90° turn overlapping block'], [2, 'moves 0.3 steps straight out onto it (not 0.1 steps straight out: blk is in the way)']]);
 });
 
+test('AL-OVL-1 AL-SNP-2 a turn whose snap out of an overlap turns 135°: the words say why not the 45° a player expects', () => {
+  // the scenario's geometry: lining the back up on the Chargers' front from outside takes 135°
+  // clockwise; the same edges lined up by 45° anticlockwise leave the Legion on them
+  const { list, marks } = events('al-ovl-1-turn-past-a-corner-snaps-135');
+  assert.deepEqual(list, [[1, 'ends its 45° turn overlapping Chargers'], [2, 'snaps 135° clockwise onto it (45° anticlockwise would leave it overlapping)']]);
+  assert.equal(marks.get(2).shape, 'pivot');
+  // the move made: the turn's 2 of 4 points, and the 2 the collision leaves lost (AL-COL-2)
+  const { request } = loadScenario(join(root, 'tests', 'scenarios', 'arcane-legions', 'al-ovl-1-turn-past-a-corner-snaps-135.json'));
+  const res = engine.request(request), out = makeOut(request, () => '#000', game.requestSize);
+  game.draw.move(out, res.result, request, null, {});
+  assert.match(game.madeWords(request, res.result, out.events).text, /^2 of 4 movement points spent, 2 lost\. Legion turns 45° right, then ends its 45° turn overlapping Chargers, then snaps 135° clockwise onto it \(45° anticlockwise would leave it overlapping\); /);
+});
+
 test('AL-LIM-4 without a move order a collision merely stops the unit; AL-COL-1 a unit’s edge is named from the contact point', () => {
   assert.deepEqual(events('al-lim-4-no-move-order-stops').list, [[1, 'stops against wall (no move order)']]);
   // b is a sortie facing 180°: the mover's front meets b's front, its edge nearest the mover

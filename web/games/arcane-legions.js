@@ -148,7 +148,11 @@ function alEvents(r, req) {
       else if (e.type === 'overlap') add('collision', `ends ${spec.turn ? `its ${spec.turn}° turn ` : ''}overlapping ${named(e, null)}`, point ?? centre); // (said after the unit's name, as the others)
       else if (e.type === 'snap') {
         const onto = named(e, e.point);
-        add('snap', `${Math.abs(e.angle) < 0.5 && Number.isFinite(e.distance) ? 'moves' : 'snaps'} ${snapWords(e)} onto ${onto}`, point ?? centre);
+        // Out of an overlap a turn past 90° looks wrong to a player: the smaller turn the other way
+        // lines up the same edges with the unit on the object's side of them (AL-OVL-1).
+        const why = e.rule === 'AL-OVL-1' && Math.abs(e.angle) > 90.5
+          ? ` (${degrees(180 - Math.abs(e.angle))} ${e.direction === 'cw' ? 'anticlockwise' : 'clockwise'} would leave it overlapping)` : '';
+        add('snap', `${Math.abs(e.angle) < 0.5 && Number.isFinite(e.distance) ? 'moves' : 'snaps'} ${snapWords(e)} onto ${onto}${why}`, point ?? centre);
       } else if (e.type === 'noSnap') add('collision', `cannot snap to ${named(e, null)}: stays at its angle and moves on`, centre);
       else if (e.type === 'returned') add('collision', `cannot snap while overlapping ${named(e, null)}: goes back to where it was`, centre);
       else if (e.type === 'slide') {
@@ -453,8 +457,10 @@ game.madeWords = (request, r, events) => {
     .sort((a, b) => a[0] - b[0]).map((e) => e[1]);
   if (!met.length || request.query !== 'move') return null;
   const why = happened.length ? turns.map((t) => `; ${turns.length > 1 ? `its ${t.what} turn: ` : ''}${t.why}`).join('') : '';
-  // the points first: a phone's verdict shows four lines, and cut them after the events
-  const spent = Number.isFinite(r.pointsSpent) && Number.isFinite(r.movementPoints) ? `${r.pointsSpent} of ${plural(r.movementPoints, 'movement point')} spent. ` : '';
+  // the points first: a phone's verdict shows four lines, and cut them after the events; a
+  // collision ends the move, and what it leaves is lost (AL-COL-2), as the ruling said
+  const lost = r.endedBy === 'collision' && r.pointsLost > 0 ? `, ${r.pointsLost} lost` : '';
+  const spent = Number.isFinite(r.pointsSpent) && Number.isFinite(r.movementPoints) ? `${r.pointsSpent} of ${plural(r.movementPoints, 'movement point')} spent${lost}. ` : '';
   return { lead: 'Move made', text: `${spent}${r.unit ?? request.order?.unit} ${met.join(', then ')}${why}` };
 };
 

@@ -358,7 +358,9 @@ static int pick_two(Ctx *c, Cand *k, int n, Cand *two, bool *tie) {
         if (fabs(a - b) <= ANGLE_TIE) {
             ccw_first = c->o->snap_side == 1;
             *tie = true;
-            tr(c, "AL-SNP-2", "both angles are %s degrees: the controller chooses; snapping %s",
+            // The angle said is the turn made; the edges may meet at its supplement (a 135-degree
+            // turn out of an overlap lines up edges that cross at 45).
+            tr(c, "AL-SNP-2", "both snaps turn %s degrees: the controller chooses; snapping %s",
                mc_fmt_num(c->env, a), ccw_first ? "counter-clockwise" : "clockwise");
         } else {
             ccw_first = b < a;
