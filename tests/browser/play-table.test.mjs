@@ -792,7 +792,8 @@ test('godsgloom (1280x800, keyboard): the accessible board, GG hex play by keys 
   await page.keyboard.press('Enter');
   await page.waitForFunction(() => window.movecalcTest.request().query === 'reach' && window.movecalcTest.ruled());
   await page.keyboard.press('ArrowUp');
-  await ruled(page);
+  // (the hex carried to picked and ruled before Enter: it failed once under load)
+  await page.waitForFunction(() => window.movecalcTest.state().pick?.r === 5 && window.movecalcTest.ruled(), null, { timeout: 30000 });
   await page.keyboard.press('Enter');
   await madeSaid(page);
   const moved = await unitOf(page, 'Shieldwall');
