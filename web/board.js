@@ -588,6 +588,9 @@ export class Painter {
     const still = this.still;
     const overlay = sc.overlay ?? [];
     const onTop = (it) => it.type === 'mark' || it.type === 'line' || it.onTop;
+    // a table's markers are kept clear of every label, those placed before them too ("backward 1
+    // step" had the turning tool's 90° position, drawn after it, through its words)
+    if (sc.kind === 'free') for (const it of overlay) if (it.type === 'mark') { const [x, y] = this.toScreen(it.x, it.y); this.keepOut([x - 7, y - 7, x + 7, y + 7]); }
     const beneath = overlay.filter((it) => !onTop(it));
     // a drag's frame on hexes: the board and the answer's hexes (a reach's, with their costs) as one
     // picture while they stay (paintStill), what a ruling changes (its way, the footprint) over it

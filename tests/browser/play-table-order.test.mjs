@@ -473,3 +473,25 @@ test('arcane-legions (360x740, touch): AL-TRN-1 the first view shows the Legion\
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+// A newcomer's review: a step held until the turning tool's positions showed had "backward 1 step"
+// with the 90° left position's dot drawn through it (placed before that marker was drawn).
+test('arcane-legions (360x740, touch): play, AL-MOV-2 AL-TRN-1 a step back held till the turning tool\'s positions show: no label on the board covers a marker\'s dot', { timeout: 120000 }, async () => {
+  const { context, page, errors } = await openPage(env, PHONE, { touch: true });
+  const u = await unitOf(page, 'Legion');
+  await touchDrag(page, await hook(page, 'screenOf', 'Legion'), await ahead(page, u, -1), { hold: async () => {
+    await page.waitForFunction(() => window.movecalcTest.playOverlay().some((o) => o.label === '90° left') && window.movecalcTest.ruled(), null, { timeout: 30000 });
+    await painted(page);
+    const bc = await boardContent(page);
+    const marks = await Promise.all((await hook(page, 'playOverlay')).filter((o) => o.type === 'mark').map(async (o) => ({ label: o.label, at: await hook(page, 'screenOfWorld', o.x, o.y) })));
+    assert.ok(marks.some((m) => /^backward 1/.test(m.label)), 'the step read under the finger');
+    assert.equal(marks.length, 5, 'the step and the tool\'s four positions');
+    for (const l of await hook(page, 'boardLabels')) {
+      const [x0, y0, x1, y1] = [bc.x + l.box[0], bc.y + l.box[1], bc.x + l.box[2], bc.y + l.box[3]];
+      for (const m of marks) assert.ok(m.at.x + 5 <= x0 || m.at.x - 5 >= x1 || m.at.y + 5 <= y0 || m.at.y - 5 >= y1, `"${l.text}" (${[x0, y0, x1, y1].map(Math.round)}) clear of the dot of "${m.label}" (${Math.round(m.at.x)}, ${Math.round(m.at.y)})`);
+    }
+    await shot(page, 'step-held-positions');
+  } });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
