@@ -33,10 +33,11 @@ const DESCRIBED = (await createEngine()).request({ query: 'describe' }).result.s
 // the moved unit is named. Each position's move is checked legal by the engine first.
 const CASES = [
   // in Play (a phone's default mode) the next move is a drag on the board, not the form's fields
-  // a move that met something on the way is said as what happened there (AL-COL-1)
+  // a move that met something on the way is said as what happened there (AL-COL-1), the points
+  // the collision left lost (AL-COL-2)
   // (three steps ahead, into the Chargers: the opening plans no move)
   { system: 'arcane-legions', query: 'move', mover: 'Legion', change: (i) => { i.actions = [1, 2, 3].map(() => ({ step: 'forward', distance: 1 })); }, spent: (i) => i.actions, fresh: [], ask: 'Drag a unit for the next move.',
-    said: (r) => { const met = r.actions.flatMap((a) => a.events ?? []).find((e) => e.type === 'collision'); return met ? `Move made: ${r.pointsSpent} of ${r.movementPoints} movement point${r.movementPoints === 1 ? '' : 's'} spent. Legion collides with ${met.object}’` : null; } },
+    said: (r) => { const met = r.actions.flatMap((a) => a.events ?? []).find((e) => e.type === 'collision'); return met ? `Move made: ${r.pointsSpent} of ${r.movementPoints} movement point${r.movementPoints === 1 ? '' : 's'} spent${r.pointsSpent < r.movementPoints ? `, ${r.movementPoints - r.pointsSpent} lost` : ''}. Legion collides with ${met.object}’` : null; } },
   // a charge is said as the charge it was (9A-CH-1): who charged whom, in which facing the engine gave
   // (a charge is made once its Charge Range is rolled: 8″ Advance Rate + 6 + 5; the opening plans none)
   { system: 'ninth-age', query: 'charge', mover: 'Knights', change: (i) => { Object.assign(i, { charger: 'Knights', target: 'Raiders', range: 19, highestDie: 6 }); }, spent: (i) => i.charger, fresh: '', ask: 'Drag a unit for the next move.',
