@@ -256,6 +256,10 @@ export function orderPlay({ store, ui, doc, unitInfo, refresh, bar, board }, { s
     Object.assign(c, { slides: options, metAt: c.at, metFacing: a.pose.facing });
   }
 
+  // A position's label: the one picked in full, the others by their angle alone (which side is
+  // plain from where they lie): five labels of two words round a unit crowded it at a phone's zoom.
+  const positionLabel = (deg, toward, on) => (on ? `${deg}° ${toward}` : `${deg}°`);
+
   // Where the finger rested: the turning tool's 45° and 90° positions either side of the steps'
   // end, the one the finger points at marked (a finger pushed toward one turns the unit that way).
   function toolPositions(c) {
@@ -265,7 +269,7 @@ export function orderPlay({ store, ui, doc, unitInfo, refresh, bar, board }, { s
     const now = JSON.parse(c.actions ?? '[]').at(-1);
     return [[45, 'left'], [90, 'left'], [45, 'right'], [90, 'right']].map(([turn, toward]) => {
       const f = rad(c.rest.facing + (toward === 'right' ? turn : -turn)), on = now?.turn === turn && now.toward === toward;
-      return { type: 'mark', x: x + Math.sin(f) * reach, y: y + Math.cos(f) * reach, color: on ? '#b7791f' : '#4a5568', focus: on, label: `${turn}° ${toward}`, away: [x, y] };
+      return { type: 'mark', x: x + Math.sin(f) * reach, y: y + Math.cos(f) * reach, color: on ? '#b7791f' : '#4a5568', focus: on, label: positionLabel(turn, toward, on), turn, toward, away: [x, y] };
     });
   }
 
@@ -283,7 +287,7 @@ export function orderPlay({ store, ui, doc, unitInfo, refresh, bar, board }, { s
       { type: 'mark', x: at(0)[0], y: at(0)[1], color: '#4a5568', label: 'no turn', away: [u.x, u.y] },
       ...[[45, 'left'], [90, 'left'], [45, 'right'], [90, 'right']].map(([deg, toward]) => {
         const [x, y] = at(toward === 'right' ? deg : -deg), on = now?.turn === deg && now.toward === toward;
-        return { type: 'mark', x, y, color: on ? '#b7791f' : '#4a5568', focus: on, label: `${deg}° ${toward}`, away: [u.x, u.y] };
+        return { type: 'mark', x, y, color: on ? '#b7791f' : '#4a5568', focus: on, label: positionLabel(deg, toward, on), turn: deg, toward, away: [u.x, u.y] };
       })];
   }
 

@@ -401,8 +401,8 @@ test('arcane-legions (360x740, touch): play, AL-TRN-1 the turn handle held at ea
     for (const [deg, toward] of [[45, 'left'], [90, 'left'], [45, 'right'], [90, 'right']]) {
       const words = `${deg}° ${toward}`, turned = (facing + (toward === 'right' ? deg : -deg) + 360) % 360;
       await touchDrag(page, h, { x: h.x + 2, y: h.y + 6 }, { hold: async (moveTo) => {
-        await page.waitForFunction(() => window.movecalcTest.playOverlay().some((o) => o.label === '90° left'), null, { timeout: 30000 });
-        const m = (await hook(page, 'playOverlay')).find((o) => o.label === words), at = await hook(page, 'screenOfWorld', m.x, m.y);
+        await page.waitForFunction(() => window.movecalcTest.playOverlay().some((o) => o.turn === 90 && o.toward === 'left'), null, { timeout: 30000 });
+        const m = (await hook(page, 'playOverlay')).find((o) => o.turn === deg && o.toward === toward), at = await hook(page, 'screenOfWorld', m.x, m.y);
         assert.ok(apart(bearing(c, at), turned) < 1, `${words} at facing ${facing}: drawn at ${bearing(c, at)}° round the Legion, not ${turned}°`);
         await moveTo({ x: at.x - 3, y: at.y + 3 });
         await moveTo(at);
@@ -480,7 +480,7 @@ test('arcane-legions (360x740, touch): play, AL-MOV-2 AL-TRN-1 a step back held 
   const { context, page, errors } = await openPage(env, PHONE, { touch: true });
   const u = await unitOf(page, 'Legion');
   await touchDrag(page, await hook(page, 'screenOf', 'Legion'), await ahead(page, u, -1), { hold: async () => {
-    await page.waitForFunction(() => window.movecalcTest.playOverlay().some((o) => o.label === '90° left') && window.movecalcTest.ruled(), null, { timeout: 30000 });
+    await page.waitForFunction(() => window.movecalcTest.playOverlay().some((o) => o.turn === 90 && o.toward === 'left') && window.movecalcTest.ruled(), null, { timeout: 30000 });
     await painted(page);
     const bc = await boardContent(page);
     const marks = await Promise.all((await hook(page, 'playOverlay')).filter((o) => o.type === 'mark').map(async (o) => ({ label: o.label, at: await hook(page, 'screenOfWorld', o.x, o.y) })));

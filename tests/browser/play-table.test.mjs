@@ -621,7 +621,7 @@ test('arcane-legions (360x740, touch): play, AL-MOV-2 AL-TRN-1 a step and a turn
   // touch 1: a step ahead, a rest (the turning tool's positions show round the ghost), then the
   // finger pushed 1.5 steps on toward facing 20 + 45 = 65
   await touchDrag(page, await hook(page, 'screenOf', 'Legion'), await ahead(page, home, 1), { hold: async (moveTo) => {
-    await page.waitForFunction(() => window.movecalcTest.playOverlay().some((m) => m.label === '45° right'), null, { timeout: 15000 });
+    await page.waitForFunction(() => window.movecalcTest.playOverlay().some((m) => m.turn === 45 && m.toward === 'right'), null, { timeout: 15000 });
     const f = (home.facing + 45) * Math.PI / 180, at = [home.x + Math.sin(home.facing * Math.PI / 180), home.y + Math.cos(home.facing * Math.PI / 180)];
     await moveTo(await hook(page, 'screenOfWorld', at[0] + 1.5 * Math.sin(f), at[1] + 1.5 * Math.cos(f)));
     await page.waitForFunction(() => window.movecalcTest.request().order?.actions?.length === 2 && window.movecalcTest.ruled());
