@@ -32,7 +32,10 @@ export const arrowsPainting = {
     // the units' names along the edges (a name kept off the columns' strip stands just under it,
     // where the arrows go: one drawn over a leader's name)
     const named = [];
-    for (const p of this.plan.values()) { const b = p.name?.box; if (b && (b[0] < lo[0] + m || b[1] < lo[1] + m || b[2] > hi[0] - m || b[3] > hi[1] - m)) named.push(b); }
+    const edgeward = (b) => b[0] < lo[0] + m || b[1] < lo[1] + m || b[2] > hi[0] - m || b[3] > hi[1] - m;
+    for (const p of this.plan.values()) { const b = p.name?.box; if (b && edgeward(b)) named.push(b); }
+    // and the markers' labels there (an arrow was drawn over "tool (2)" at a phone's edge)
+    for (const [, , b, kind] of this.drawnText) if (kind === 'label' && edgeward(b)) named.push(b);
     // what lies across each edge's line (a px more each way than a spot there reaches), found once
     // an edge: only that can be hit by a spot on it (every box tried at every spot of every arrow
     // was 35 ms of a zoom's frame at 1,000 units)

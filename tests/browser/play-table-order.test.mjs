@@ -495,3 +495,31 @@ test('arcane-legions (360x740, touch): play, AL-MOV-2 AL-TRN-1 a step back held 
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+// The same review, later in that game: the Legion stepped into the Chargers, a step back, then its
+// handle held at 45° right; the turning tool's "tool (2)" lay at the view's edge, and the Scouts'
+// off-view arrow was drawn over it.
+test('arcane-legions (360x740, touch): play, AL-COL-1 AL-TRN-1 the turn handle held by the Chargers: no off-view arrow lies over a marker\'s label', { timeout: 180000 }, async () => {
+  const { context, page, errors } = await openPage(env, PHONE, { touch: true });
+  let u = await unitOf(page, 'Legion');
+  await touchDrag(page, await hook(page, 'screenOf', 'Legion'), await ahead(page, u, 3.4));
+  await madeSaid(page);
+  u = await unitOf(page, 'Legion');
+  await touchDrag(page, await hook(page, 'screenOf', 'Legion'), await ahead(page, u, -1));
+  await madeSaid(page);
+  await ruled(page);
+  const c = await hook(page, 'screenOf', 'Legion'), h = await hook(page, 'handleOf', 'Legion');
+  const r = Math.hypot(h.x - c.x, h.y - c.y), a = Math.atan2(h.y - c.y, h.x - c.x) + Math.PI / 4;
+  await touchDrag(page, h, { x: c.x + r * Math.cos(a), y: c.y + r * Math.sin(a) }, { steps: 12, hold: async () => {
+    await page.waitForFunction(() => window.movecalcTest.request().order?.actions?.at(-1)?.turn === 45 && window.movecalcTest.ruled(), null, { timeout: 30000 });
+    await painted(page);
+    const bc = await boardContent(page), arrows = await hook(page, 'offView');
+    const labels = (await hook(page, 'boardLabels')).filter((l) => l.kind === 'label').map((l) => ({ text: l.text, box: [bc.x + l.box[0], bc.y + l.box[1], bc.x + l.box[2], bc.y + l.box[3]] }));
+    assert.ok(arrows.length > 0 && labels.some((l) => /^tool/.test(l.text)), `an arrow and the tool's label: ${JSON.stringify(arrows)} ${labels.map((l) => l.text)}`);
+    // (an arrow's head reaches 10 px from its point)
+    for (const w of arrows) for (const l of labels) assert.ok(w.x + 10 <= l.box[0] || w.x - 10 >= l.box[2] || w.y + 10 <= l.box[1] || w.y - 10 >= l.box[3], `the arrow to ${w.units} (${Math.round(w.x)}, ${Math.round(w.y)}) clear of "${l.text}" (${l.box.map(Math.round)})`);
+    await shot(page, 'turn-held-by-chargers');
+  } });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
