@@ -62,6 +62,9 @@ test('a share link opened in a fresh browser reproduces the position, the questi
     if (system === 'godsgloom') await page.screenshot({ path: join(artifacts, 'share-panel-1280x800.png') });
 
     const other = await openURL(link.slice(env.base.length));
+    // (its answer waits for the game's engine module, fetched afresh in a new browser: the verdict
+    // was read before it came once, on a loaded machine)
+    await ruled(other.page);
     assert.deepEqual(await pageRequest(other.page), request, `${system}: same request`);
     assert.equal(await other.page.textContent('#verdict'), verdict, `${system}: same verdict`);
     assert.equal(await other.page.inputValue('#system'), system, `${system}: the game picker follows the link`);
