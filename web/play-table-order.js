@@ -256,9 +256,15 @@ export function orderPlay({ store, ui, doc, unitInfo, refresh, bar, board }, { s
     Object.assign(c, { slides: options, metAt: c.at, metFacing: a.pose.facing });
   }
 
-  // A position's label: the one picked in full, the others by their angle alone (which side is
-  // plain from where they lie): five labels of two words round a unit crowded it at a phone's zoom.
-  const positionLabel = (deg, toward, on) => (on ? `${deg}° ${toward}` : `${deg}°`);
+  // The turning tool's positions either side, each a marker at world point `at` labelled out from
+  // `away`: the one picked (`now`, the turn asked) marked and labelled in full, the others by their
+  // angle alone (which side is plain from where they lie): five labels of two words round a unit
+  // crowded it at a phone's zoom.
+  const POSITIONS = [[45, 'left'], [90, 'left'], [45, 'right'], [90, 'right']];
+  const positionMark = ([x, y], deg, toward, now, away) => {
+    const on = now?.turn === deg && now.toward === toward;
+    return { type: 'mark', x, y, color: on ? '#b7791f' : '#4a5568', focus: on, label: on ? `${deg}° ${toward}` : `${deg}°`, turn: deg, toward, away };
+  };
 
   // Where the finger rested: the turning tool's 45° and 90° positions either side of the steps'
   // end, the one the finger points at marked (a finger pushed toward one turns the unit that way).
@@ -267,9 +273,9 @@ export function orderPlay({ store, ui, doc, unitInfo, refresh, bar, board }, { s
     if (!u) return [];
     const [x, y] = poseAfter(u, c.rest.facing, c.rest.steps), reach = Math.max(u.w, u.d) / 2 + 1;
     const now = JSON.parse(c.actions ?? '[]').at(-1);
-    return [[45, 'left'], [90, 'left'], [45, 'right'], [90, 'right']].map(([turn, toward]) => {
-      const f = rad(c.rest.facing + (toward === 'right' ? turn : -turn)), on = now?.turn === turn && now.toward === toward;
-      return { type: 'mark', x: x + Math.sin(f) * reach, y: y + Math.cos(f) * reach, color: on ? '#b7791f' : '#4a5568', focus: on, label: positionLabel(turn, toward, on), turn, toward, away: [x, y] };
+    return POSITIONS.map(([turn, toward]) => {
+      const f = rad(c.rest.facing + (toward === 'right' ? turn : -turn));
+      return positionMark([x + Math.sin(f) * reach, y + Math.cos(f) * reach], turn, toward, now, [x, y]);
     });
   }
 
@@ -285,10 +291,7 @@ export function orderPlay({ store, ui, doc, unitInfo, refresh, bar, board }, { s
     for (let k = -HANDLE_DEADBAND; k <= HANDLE_DEADBAND; k += 2.5) arc.push(at(k));
     return [{ type: 'polygon', points: [[u.x, u.y], ...arc], fill: 'rgba(74,85,104,0.18)', color: '#4a5568', width: 1 },
       { type: 'mark', x: at(0)[0], y: at(0)[1], color: '#4a5568', label: 'no turn', away: [u.x, u.y] },
-      ...[[45, 'left'], [90, 'left'], [45, 'right'], [90, 'right']].map(([deg, toward]) => {
-        const [x, y] = at(toward === 'right' ? deg : -deg), on = now?.turn === deg && now.toward === toward;
-        return { type: 'mark', x, y, color: on ? '#b7791f' : '#4a5568', focus: on, label: positionLabel(deg, toward, on), turn: deg, toward, away: [u.x, u.y] };
-      })];
+      ...POSITIONS.map(([deg, toward]) => positionMark(at(toward === 'right' ? deg : -deg), deg, toward, now, [u.x, u.y]))];
   }
 
   // While the unit's body is carried: the axis its steps are read along, an arrow from its centre

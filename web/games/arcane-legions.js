@@ -53,8 +53,9 @@ function checkActions(v, p, c) {
 // A name's possessive, as a player says it: "Chargers' front edge", "b's front edge".
 const whose = (name) => `${name}${/..s$/i.test(name) ? '’' : '’s'}`;
 // A snap's movement (AL-SNP-1, AL-OVL-1): a pivot by its angle, or a move straight out across a side it lay parallel to.
+const turnWords = (deg, cw) => `${degrees(deg)} ${cw ? 'clockwise' : 'anticlockwise'}`;
 const snapWords = (e) => (Math.abs(e.angle) < 0.5 && Number.isFinite(e.distance) ? `${stepsText(e.distance)} straight out`
-  : `${degrees(Math.abs(e.angle))} ${e.direction === 'cw' ? 'clockwise' : 'anticlockwise'}`);
+  : turnWords(Math.abs(e.angle), e.direction === 'cw'));
 
 /**
  * A notch or corner the engine names (`"front notch 2"`, `"back-left corner"`) of unit `u` as a player
@@ -151,7 +152,7 @@ function alEvents(r, req) {
         // Out of an overlap a turn past 90° looks wrong to a player: the smaller turn the other way
         // lines up the same edges with the unit on the object's side of them (AL-OVL-1).
         const why = e.rule === 'AL-OVL-1' && Math.abs(e.angle) > 90.5
-          ? ` (${degrees(180 - Math.abs(e.angle))} ${e.direction === 'cw' ? 'anticlockwise' : 'clockwise'} would leave it overlapping)` : '';
+          ? ` (${turnWords(180 - Math.abs(e.angle), e.direction !== 'cw')} would leave it overlapping)` : '';
         add('snap', `${Math.abs(e.angle) < 0.5 && Number.isFinite(e.distance) ? 'moves' : 'snaps'} ${snapWords(e)} onto ${onto}${why}`, point ?? centre);
       } else if (e.type === 'noSnap') add('collision', `cannot snap to ${named(e, null)}: stays at its angle and moves on`, centre);
       else if (e.type === 'returned') add('collision', `cannot snap while overlapping ${named(e, null)}: goes back to where it was`, centre);
@@ -445,6 +446,8 @@ game.queries.move.kept = {
       spent: c.number(v.spent, `${p}.spent`, { min: 0 }), at: pose(v.at, `${p}.at`) };
   },
 };
+// a collision ends the move, and the points it leaves are lost (AL-COL-2)
+const lostAtEnd = (r) => r.endedBy === 'collision' && r.pointsLost > 0;
 // what Make this move made, in the ruling's words (app.js), where something happened on the way:
 // what the unit met and how it ended against it (its pose alone did not say it is in contact), and
 // where a turn set it down (its pose alone did not say why it moved)
@@ -457,9 +460,9 @@ game.madeWords = (request, r, events) => {
     .sort((a, b) => a[0] - b[0]).map((e) => e[1]);
   if (!met.length || request.query !== 'move') return null;
   const why = happened.length ? turns.map((t) => `; ${turns.length > 1 ? `its ${t.what} turn: ` : ''}${t.why}`).join('') : '';
-  // the points first: a phone's verdict shows four lines, and cut them after the events; a
-  // collision ends the move, and what it leaves is lost (AL-COL-2), as the ruling said
-  const lost = r.endedBy === 'collision' && r.pointsLost > 0 ? `, ${r.pointsLost} lost` : '';
+  // the points first: a phone's verdict shows four lines, and cut them after the events; those a
+  // collision left lost, as the ruling said
+  const lost = lostAtEnd(r) ? `, ${r.pointsLost} lost` : '';
   const spent = Number.isFinite(r.pointsSpent) && Number.isFinite(r.movementPoints) ? `${r.pointsSpent} of ${plural(r.movementPoints, 'movement point')} spent${lost}. ` : '';
   return { lead: 'Move made', text: `${spent}${r.unit ?? request.order?.unit} ${met.join(', then ')}${why}` };
 };
@@ -564,7 +567,7 @@ game.verdict = (q, r, req = {}) => {
   const met = arr(r.actions).flatMap((a) => arr(a.events)).filter((e) => MET.has(e.type) && e.object !== undefined).map((e) => (e.object === 'table' ? 'the table edge' : String(e.object)));
   const said = [met.length ? `meets ${listed(met)}` : '', brk.length ? `${listed(brk)} may attack it first (breakaway)` : ''].filter(Boolean).join('; ');
   const left = r.movementPoints - r.pointsSpent;
-  return { kind: 'legal', text: `${r.unit ?? req.order?.unit}: legal move, ${said}. ${r.pointsSpent} of ${plural(r.movementPoints, 'point')} spent${left > 0 ? `, ${left} left${r.pointsLost && r.endedBy === 'collision' ? ' (lost at the end)' : ''}` : ''}.${game.verdictNote(r, req)}` };
+  return { kind: 'legal', text: `${r.unit ?? req.order?.unit}: legal move, ${said}. ${r.pointsSpent} of ${plural(r.movementPoints, 'point')} spent${left > 0 ? `, ${left} left${lostAtEnd(r) ? ' (lost at the end)' : ''}` : ''}.${game.verdictNote(r, req)}` };
 };
 // a move made leaves its breakaway attacks to the players: said first, as they come first (AL-BRK-1);
 // once, at an order's first drop (`before`: the units as they stood; an order going on over drops
