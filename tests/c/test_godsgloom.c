@@ -155,3 +155,31 @@ MC_TEST(gg_reach_move_agree, "GG-MOV-1 every reach path is a legal move of the s
     MC_CHECK(n > 20);
     cJSON_Delete(resp);
 }
+
+// The message of the answer's GG-EZ-1 trace line about every enemy's zone, or NULL.
+static const char *zones_trace(const cJSON *resp) {
+    const cJSON *t;
+    cJSON_ArrayForEach(t, cJSON_GetObjectItem(result_of(resp), "trace")) {
+        const char *m = str(t, "message");
+        if (strcmp(str(t, "rule"), "GG-EZ-1") == 0 && m && strncmp(m, "enemy Engagement Zones", 22) == 0) return m;
+    }
+    return NULL;
+}
+
+MC_TEST(gg_zones_trace_circular, "GG-EZ-1 A-GG-1 the zones' trace names Circular Defence only when an enemy has it") {
+    const char *base = "{\"system\":\"godsgloom\",\"query\":\"whyNot\",\"board\":{\"cols\":7,\"rows\":7},"
+                       "\"units\":[{\"id\":\"a\",\"side\":\"red\",\"q\":0,\"r\":3,\"facing\":0,\"speed\":3},"
+                       "{\"id\":\"e\",\"side\":\"blue\",\"q\":4,\"r\":3,\"facing\":3,\"traits\":[%s]}],\"unit\":\"a\",\"to\":{\"q\":6,\"r\":3}}";
+    char buf[1024];
+    snprintf(buf, sizeof buf, base, "");
+    cJSON *plain = ask(buf);
+    const char *m = zones_trace(plain);
+    MC_CHECK(m != NULL && strstr(m, "front arc of 3 adjacent hexes") != NULL);
+    MC_CHECK(m != NULL && strstr(m, "Circular Defence") == NULL);
+    cJSON_Delete(plain);
+    snprintf(buf, sizeof buf, base, "\"circular defence\"");
+    cJSON *circular = ask(buf);
+    m = zones_trace(circular);
+    MC_CHECK(m != NULL && strstr(m, "all six with Circular Defence") != NULL);
+    cJSON_Delete(circular);
+}

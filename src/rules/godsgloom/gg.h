@@ -187,6 +187,11 @@ McGgEnter mc_gg_enter(const McGgScene *scene, int to);
 /// looks for the unit in the way, not for the hex it stands on.
 const char *mc_gg_ends_on_unit_text(McEnv *env, const char *there);
 
+/// The clause a move ending on unit `other`'s hex breaks: GG-8.1-II when a friend's Skirmish is what
+/// let the mover through (the mover has no such trait of its own), else GG-8.1-I, the same for
+/// every query (whyNot named I where move named II).
+const char *mc_gg_ends_on_unit_rule(const McGgScene *scene, int other);
+
 /// True when an empty hex `pos` stops a walking mover that enters it (GG-8.3; GG-8.3-T Nimble
 /// unless a Lockdown zone is there).
 bool mc_gg_zone_stops(const McGgScene *scene, int pos);

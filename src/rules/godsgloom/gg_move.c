@@ -57,7 +57,7 @@ static int single(McEnv *env, McGgMove *out, const McHex *path, int n) {
         McReason *r;
         if (s->occ[pos] >= 0) {
             const char *there = s->req->units[s->occ[pos]].id;
-            r = fail(env, out, 0, h, "ends_on_unit", "GG-8.1-I", mc_gg_ends_on_unit_text(env, there));
+            r = fail(env, out, 0, h, "ends_on_unit", mc_gg_ends_on_unit_rule(s, s->occ[pos]), mc_gg_ends_on_unit_text(env, there));
             if (r) r->unit = there;
         } else if (s->recon[pos]) {
             // Reconnaissance made it Open for moving, as a walk's last hex (GG-TER-1).
@@ -149,9 +149,8 @@ static int walk(McEnv *env, McGgMove *out, const McHex *path, int n) {
     }
     if (n > 0 && s->occ[at] >= 0) {
         const McGgUnit *other = &s->req->units[s->occ[at]];
-        // GG-8.1-I when the mover's own trait let it through, GG-8.1-II when the friend's Skirmish did.
-        const char *rule = (s->mover->traits & (MC_GG_SKIRMISH | MC_GG_TRAMPLE)) ? "GG-8.1-I" : "GG-8.1-II";
-        McReason *r = fail(env, out, n - 1, s->board->hexes[at], "ends_on_unit", rule, mc_gg_ends_on_unit_text(env, other->id));
+        McReason *r = fail(env, out, n - 1, s->board->hexes[at], "ends_on_unit", mc_gg_ends_on_unit_rule(s, s->occ[at]),
+                           mc_gg_ends_on_unit_text(env, other->id));
         if (r) r->unit = other->id;
         return r != NULL;
     }

@@ -120,6 +120,12 @@ const char *mc_gg_ends_on_unit_text(McEnv *env, const char *there) {
     return text ? text : "A unit may never end its move in a hex occupied by another unit.";
 }
 
+const char *mc_gg_ends_on_unit_rule(const McGgScene *scene, int other) {
+    const McGgUnit *o = &scene->req->units[other];
+    bool friends_skirmish = !scene->enemy[other] && (o->traits & MC_GG_SKIRMISH);
+    return !(scene->mover->traits & (MC_GG_SKIRMISH | MC_GG_TRAMPLE)) && friends_skirmish ? "GG-8.1-II" : "GG-8.1-I";
+}
+
 McGgEnter mc_gg_enter(const McGgScene *scene, int to) {
     McGgEnter e = {false, 0, false, NULL, NULL, -1};
     McGgKeyword kw = mc_gg_terrain_keyword[scene->board->terrain[to]];
@@ -225,9 +231,9 @@ static int choose_mode(McEnv *env, McGgScene *s) {
         mc_trace(env, "GG-TRT-1", m->id, "Breakaway: a normal Move Action although it starts Engaged; standard rules after leaving its hex");
     } else if (s->starts_engaged) {
         s->mode = MC_GG_MODE_ENGAGED;
-        mc_trace(env, "GG-8.2", m->id, "starts Engaged: it may pivot and move at most 1 hex, and then cannot make a Melee Attack");
+        mc_trace(env, "GG-8.2", m->id, "starts Engaged: it may pivot, and move at most 1 hex, which forfeits its Melee Attack this activation");
         if (!add_reason(env, s, "starts_engaged", "GG-8.2", m->id,
-                        "The unit starts its activation Engaged: it may pivot and move at most 1 hex, and then cannot make a Melee Attack."))
+                        "The unit starts its activation Engaged: it may pivot, and move at most 1 hex, which forfeits its Melee Attack this activation."))
             return 0;
     } else {
         s->mode = MC_GG_MODE_NORMAL;
@@ -258,7 +264,7 @@ int mc_gg_prepare(McEnv *env, const McGgRequest *req, McGgScene *s) {
     for (int u = 0; u < req->unit_count; u++) s->enemy[u] = strcmp(req->units[u].side, m->side) != 0;
 
     s->arc_width = 3;
-    bool zones_used = false, enemies = false;
+    bool zones_used = false, enemies = false, circular = false;
     if (!req->ignore_units) {
         for (int u = 0; u < req->unit_count; u++) {
             const McGgUnit *e = &req->units[u];
@@ -267,6 +273,7 @@ int mc_gg_prepare(McEnv *env, const McGgRequest *req, McGgScene *s) {
             s->occ[at] = u;
             if (!s->enemy[u]) continue;
             enemies = true;
+            circular |= (e->traits & MC_GG_CIRCULAR_DEFENCE) != 0;
             if (!(e->traits & MC_GG_CIRCULAR_DEFENCE) && !zones_used) {
                 s->arc_width = (int)mc_param(env, MC_P_GG1_ARC_WIDTH);
                 zones_used = true;
@@ -280,8 +287,8 @@ int mc_gg_prepare(McEnv *env, const McGgRequest *req, McGgScene *s) {
             }
         }
         if (enemies)
-            mc_trace(env, "GG-EZ-1", NULL, "enemy Engagement Zones: each enemy's front arc of %d adjacent hex%s (A-GG-1), all six with Circular Defence",
-                     s->arc_width, s->arc_width == 1 ? "" : "es");
+            mc_trace(env, "GG-EZ-1", NULL, "enemy Engagement Zones: each enemy's front arc of %d adjacent hex%s (A-GG-1)%s",
+                     s->arc_width, s->arc_width == 1 ? "" : "es", circular ? ", all six with Circular Defence" : "");
         else
             mc_trace(env, "GG-EZ-1", NULL, "no enemy units: no Engagement Zones");
     } else {

@@ -101,7 +101,8 @@ int mc_gg_why_not(McEnv *env, const McGgRequest *gr, const McGgReach *r, McWhyNo
         int dist = mc_hex_distance(s->mover->hex, w->to);
         if (s->occ[pos] >= 0) {
             const char *there = gr->units[s->occ[pos]].id;
-            McReason *x = why_reason(env, w, "ends_on_unit", "GG-8.1-I", id, w->to, mc_gg_ends_on_unit_text(env, there));
+            McReason *x = why_reason(env, w, "ends_on_unit", mc_gg_ends_on_unit_rule(s, s->occ[pos]), id, w->to,
+                                     mc_gg_ends_on_unit_text(env, there));
             if (x) x->unit = there;
             ok = x != NULL;
         } else if (!e.ok) {
