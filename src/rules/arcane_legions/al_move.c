@@ -42,6 +42,9 @@ static void tr(Ctx *c, const char *rule, const char *fmt, ...) {
     mc_trace(c->env, rule, c->u->id, "%s", buf);
 }
 
+// The plural's "s" for a count printed by mc_fmt_num (to 9 decimals: "1" within 5e-10 of 1) or %d.
+static const char *plural(double n) { return fabs(n - 1.0) < 5e-10 ? "" : "s"; }
+
 static AlEvent *ev(Ctx *c, AlActionResult *ar, const char *type, const char *rule, int object,
                    const char *fmt, ...) __attribute__((format(printf, 6, 7)));
 static AlEvent *ev(Ctx *c, AlActionResult *ar, const char *type, const char *rule, int object,
@@ -457,10 +460,10 @@ static int snap(Ctx *c, int action, AlActionResult *ar, int object, const Cand *
         bool between = two[i].kind == CAND_BETWEEN;
         const char *r = i > 0 ? "AL-LIM-1" : between ? "AL-OVL-2" : rule;
         AlEvent *e = straight && between
-                         ? ev(c, ar, "snap", r, object, "moved straight out by %s steps onto the edge of %s between its two corners inside the unit",
-                              mc_fmt_num(c->env, shift), oid(c, object))
-                     : straight ? ev(c, ar, "snap", r, object, "moved straight out by %s steps onto a side of %s it lay parallel to",
-                                     mc_fmt_num(c->env, shift), oid(c, object))
+                         ? ev(c, ar, "snap", r, object, "moved straight out by %s step%s onto the edge of %s between its two corners inside the unit",
+                              mc_fmt_num(c->env, shift), plural(shift), oid(c, object))
+                     : straight ? ev(c, ar, "snap", r, object, "moved straight out by %s step%s onto a side of %s it lay parallel to",
+                                     mc_fmt_num(c->env, shift), plural(shift), oid(c, object))
                               : ev(c, ar, "snap", r, object, "snapped %s about (%s, %s) by %s degrees onto an edge of %s",
                                    dir, mc_fmt_num(c->env, two[i].pivot.x), mc_fmt_num(c->env, two[i].pivot.y), mc_fmt_num(c->env, fabs(angle)), oid(c, object));
         if (e) {
@@ -469,7 +472,7 @@ static int snap(Ctx *c, int action, AlActionResult *ar, int object, const Cand *
             e->side = dir;
             if (shifted) e->has_distance = true, e->distance = shift;
         }
-        if (straight) tr(c, r, "moved straight out by %s steps onto %s", mc_fmt_num(c->env, shift), oid(c, object));
+        if (straight) tr(c, r, "moved straight out by %s step%s onto %s", mc_fmt_num(c->env, shift), plural(shift), oid(c, object));
         else tr(c, r, "snapped %s by %s degrees about (%s, %s) onto %s", dir, mc_fmt_num(c->env, fabs(angle)),
                 mc_fmt_num(c->env, two[i].pivot.x), mc_fmt_num(c->env, two[i].pivot.y), oid(c, object));
         return 1;
@@ -585,10 +588,10 @@ static void slide(Ctx *c, int action, AlActionResult *ar, int object) {
     }
     c->pose.centre = mc_vec2_add(c->pose.centre, move);
     const char *mark_a = mark_name(c, ea, ta[bi], la, spacing), *mark_b = mark_name(c, eb, tb[bk], lb, spacing);
-    AlEvent *e = ev(c, ar, "slide", "AL-SLD-1", object, "slid %s by %s steps until its %s lined up with %s's %s", dn, mc_fmt_num(c->env, best),
-                    mark_a ? mark_a : "mark", oid(c, object), mark_b ? mark_b : "mark");
+    AlEvent *e = ev(c, ar, "slide", "AL-SLD-1", object, "slid %s by %s step%s until its %s lined up with %s's %s", dn, mc_fmt_num(c->env, best),
+                    plural(best), mark_a ? mark_a : "mark", oid(c, object), mark_b ? mark_b : "mark");
     if (e) e->has_distance = true, e->distance = best, e->side = dn, e->mark = mark_a, e->object_mark = mark_b;
-    tr(c, "AL-SLD-1", "slid %s by %s steps along %s to the first alignment", dn, mc_fmt_num(c->env, best), oid(c, object));
+    tr(c, "AL-SLD-1", "slid %s by %s step%s along %s to the first alignment", dn, mc_fmt_num(c->env, best), plural(best), oid(c, object));
 }
 
 // A collision that ended movement: the slide, then the end (AL-COL-2).
@@ -649,7 +652,7 @@ static void do_step(Ctx *c, int ai, const AlAction *act, AlActionResult *ar) {
     if (st == MC_SWEEP_CLEAR) {
         if (c->o->move_order) note_control(c, ai, ar, &a, delta);
         c->pose.centre = mc_vec2_add(c->pose.centre, delta);
-        ev(c, ar, "free", "AL-LAT-2", -1, "moved %s %s steps", dir_names[act->dir], mc_fmt_num(c->env, act->distance));
+        ev(c, ar, "free", "AL-LAT-2", -1, "moved %s %s step%s", dir_names[act->dir], mc_fmt_num(c->env, act->distance), plural(act->distance));
         return;
     }
     if (st != MC_SWEEP_HIT) return; // the start was checked free of overlap; nothing else happens
@@ -660,13 +663,13 @@ static void do_step(Ctx *c, int ai, const AlAction *act, AlActionResult *ar) {
     if (!c->o->move_order) {
         AlEvent *e = ev(c, ar, "stopped", "AL-LIM-4", ob, "moved without a move order, it stops against %s", oid(c, ob));
         if (e) e->has_point = true, e->point = hit.contact.point;
-        tr(c, "AL-LIM-4", "no move order: stops against %s after %s steps, without snapping", oid(c, ob),
-           mc_fmt_num(c->env, hit.t * act->distance));
+        tr(c, "AL-LIM-4", "no move order: stops against %s after %s step%s, without snapping", oid(c, ob),
+           mc_fmt_num(c->env, hit.t * act->distance), plural(hit.t * act->distance));
         c->ended = true;
         return;
     }
-    AlEvent *e = ev(c, ar, "collision", "AL-COL-1", ob, "collided with %s (%s) after %s steps", oid(c, ob),
-                    mc_al_kind_name(okind(c, ob)), mc_fmt_num(c->env, hit.t * act->distance));
+    AlEvent *e = ev(c, ar, "collision", "AL-COL-1", ob, "collided with %s (%s) after %s step%s", oid(c, ob),
+                    mc_al_kind_name(okind(c, ob)), mc_fmt_num(c->env, hit.t * act->distance), plural(hit.t * act->distance));
     if (e) e->has_point = true, e->point = hit.contact.point, e->has_distance = true, e->distance = hit.t * act->distance;
     tr(c, "AL-COL-1", "collides with %s at (%s, %s) after %s of the step", oid(c, ob), mc_fmt_num(c->env, hit.contact.point.x),
        mc_fmt_num(c->env, hit.contact.point.y), mc_fmt_num(c->env, hit.t * act->distance));
@@ -871,10 +874,10 @@ static int pay_order(Ctx *c) {
     AlMoveResult *r = c->r;
     const AlUnit *u = c->u;
     r->order_cost = u->sortie ? 1 : 2;
-    tr(c, "AL-ORD-2", "a move order to a %s base costs %d order point(s)", u->sortie ? "sortie" : "formation",
-       r->order_cost);
+    tr(c, "AL-ORD-2", "a move order to a %s base costs %d order point%s", u->sortie ? "sortie" : "formation",
+       r->order_cost, plural(r->order_cost));
     if (o->lost_pushing > 0)
-        tr(c, "AL-ORD-1", "pushing is paid with the order: %d icon(s) of pushed figures are not ready", o->lost_pushing);
+        tr(c, "AL-ORD-1", "pushing is paid with the order: %d icon%s of pushed figures are not ready", o->lost_pushing, plural(o->lost_pushing));
     if (c->quiet) {
         // The attackers depend on the table, the mover and the turn order, never on the
         // choices a variant changes: the first run's count (a sixth of a small order when
@@ -890,16 +893,16 @@ static int pay_order(Ctx *c) {
             reason(c, -1, "no_breakaway_attack", u->sortie ? "AL-BRK-2" : "AL-BRK-1",
                    "icons are given as lost to breakaway attacks, but no unit may make one against this unit");
         } else {
-            tr(c, "AL-BRK-3", "breakaway attacks come before moving: %d icon(s) of figures lost to them do not count",
-               o->lost_breakaway);
+            tr(c, "AL-BRK-3", "breakaway attacks come before moving: %d icon%s of figures lost to them do not count",
+               o->lost_breakaway, plural(o->lost_breakaway));
         }
     }
     mc_assume(c->env, MC_A_AL_4);
     int mp = u->icons - o->lost_pushing - o->lost_breakaway;
     r->movement_points = mp > 0 ? mp : 0;
     c->points = r->movement_points;
-    tr(c, "AL-MOV-1", "%d ready movement icon(s) give %d movement point(s)", u->icons - o->lost_pushing - o->lost_breakaway,
-       r->movement_points);
+    tr(c, "AL-MOV-1", "%d ready movement icon%s give%s %d movement point%s", mp, plural(mp), mp == 1 ? "s" : "",
+       r->movement_points, plural(r->movement_points));
     return 1;
 }
 
@@ -976,8 +979,13 @@ static int make_order(Ctx *c) {
     else if (c->ended) r->ended_by = "collision";
     else if (o->move_order && c->points == 0 && o->action_count > 0) r->ended_by = "points";
     else r->ended_by = "actions";
-    if (o->move_order && r->legal)
-        tr(c, "AL-MOV-3", "movement ends (%s); %d unspent point(s) are lost", r->ended_by, c->points);
+    if (o->move_order && r->legal) {
+        if (c->points > 0)
+            tr(c, "AL-MOV-3", "movement ends (%s); %d unspent point%s %s lost", r->ended_by, c->points, plural(c->points),
+               c->points == 1 ? "is" : "are");
+        else
+            tr(c, "AL-MOV-3", "movement ends (%s); no points were left", r->ended_by);
+    }
     return 1;
 }
 

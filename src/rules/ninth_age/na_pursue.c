@@ -1027,7 +1027,8 @@ static void destroy_fleeing(McEnv *env, NaWorld *wp, NaBattlefield *bf, const Na
             out->fleeing_destroyed = true;
         }
     if (in->has_flee && !out->fleeing_destroyed)
-        mc_trace(env, "9A-DST-1", NULL, "no pursuit roll reaches the flee distance %s\": the fleeing unit survives", mc_fmt_num(env, in->flee_distance));
+        mc_trace(env, "9A-DST-1", NULL, "no pursuit roll reaches the flee distance %s\": %s", mc_fmt_num(env, in->flee_distance),
+                 out->fled && out->flee.leaves_table ? "the pursuit does not catch it (its flee took it off the table)" : "the fleeing unit survives");
     if (in->pursued >= 0) {
         bf->units[in->pursued].fled = true;
         // a flee made here (not destroyed first): to where it ended, or off the table
