@@ -63,22 +63,6 @@ test('requestText sends the same bytes as requestBytes, and a lone surrogate is 
   assert.equal(lone.error.code, 'bad_json');
 });
 
-test('9A-FL-1 9A-DST-1 a unit that fled off the table is not said to survive when no pursuit roll reaches its flee distance', () => {
-  // R (4" x 2") in contact with K's front flees from K: it turns about, its front 3" from the
-  // table's edge, and its 6" flee takes it off (removed); K's pursuit roll of 5 is below 6
-  const r = engine.request({
-    system: 'ninth-age', query: 'pursue', table: { width: 48, height: 48 },
-    units: [{ id: 'K', side: 'red', x: 10, y: 6, facing: 180, width: 4, depth: 2 }, { id: 'R', side: 'blue', x: 10, y: 4, facing: 0, width: 4, depth: 2 }],
-    pursued: { unit: 'R', fleesFrom: 'K', fleeDistance: 6 }, pursuers: [{ unit: 'K', distance: 5 }],
-  });
-  assert.equal(r.ok, true);
-  assert.deepEqual([r.result.flee.leavesTable, r.result.flee.destroyed, r.result.fleeingDestroyed], [true, true, false]);
-  const dst = r.result.trace.filter((t) => t.rule === '9A-DST-1').map((t) => t.message);
-  assert.equal(dst.length, 1);
-  assert.doesNotMatch(dst[0], /survives/);
-  assert.match(dst[0], /off the table/);
-});
-
 test('AL-LAT-2 AL-MOV-1 AL-MOV-3 AL-ORD-2 the engine\'s own words count in the singular where the number is one', () => {
   // a sortie with 2 icons steps forward once (1 point), then a half step (1 point): none left
   const ask = (icons, steps) => engine.request({ system: 'arcane-legions', query: 'move', units: [{ id: 'a', side: 'red', x: 0, y: 0, facing: 90, base: 'sortie', movementIcons: icons }],

@@ -567,8 +567,8 @@ static bool pivot_any_legal(Ctx *c, int self, McRect at, McRect *out) {
 
 // A-9A-2: a Post-combat Pivot about the centre to the facing the owner names where it is legal,
 // else (9A-PV-T asks whether the pivot can be made "in a way" that is legal, not whether the
-// owner's way is) to the smallest turn (clockwise first) that leaves a legal position, among turns in steps of 15°, the
-// facings square to the table (a unit touching an edge fits only at those) and the facing it had
+// owner's way is) to the smallest turn (clockwise first) that leaves a legal position, among
+// turns in steps of 15°, the facings square to the table (a unit touching an edge fits only at those) and the facing it had
 // before the pursuit. Any legal facing will do (9A-PV-T asks whether one exists): when none of
 // those is legal, the whole circle is searched exactly (pivot_any_legal) for the least turn that is.
 static bool post_combat_pivot(Ctx *c, int k, McRect at, double before, McRect *out) {
@@ -839,10 +839,6 @@ static void table_edge(Ctx *c, int k, const Plan *p, NaPursuerOut *o, Step *s) {
         add_pose(o, &s->cur);
         o->post_pivot = true;
         s->rule = p->at_pivot ? "9A-PV-T" : "9A-FA-T";
-        const NaPursuerIn *pi = &c->in->pursuers[k];
-        if (pi->has_post_facing && !mc_fmt_negligible(mc_facing_delta(pi->post_facing, turned.facing)))
-            TRACE(c, s->rule, self, "the owner's Post-combat Pivot to %s° would not leave a legal position: the smallest legal turn instead",
-                  mc_fmt_num(c->env, pi->post_facing));
         double turn = mc_facing_delta(at.facing, turned.facing);
         if (mc_fmt_negligible(turn))
             TRACE(c, s->rule, self, "Post-combat Pivot: does not pivot, its facing of %s° is already legal", mc_fmt_num(c->env, turned.facing));
@@ -1027,8 +1023,7 @@ static void destroy_fleeing(McEnv *env, NaWorld *wp, NaBattlefield *bf, const Na
             out->fleeing_destroyed = true;
         }
     if (in->has_flee && !out->fleeing_destroyed)
-        mc_trace(env, "9A-DST-1", NULL, "no pursuit roll reaches the flee distance %s\": %s", mc_fmt_num(env, in->flee_distance),
-                 out->fled && out->flee.leaves_table ? "the pursuit does not catch it (its flee took it off the table)" : "the fleeing unit survives");
+        mc_trace(env, "9A-DST-1", NULL, "no pursuit roll reaches the flee distance %s\": the fleeing unit survives", mc_fmt_num(env, in->flee_distance));
     if (in->pursued >= 0) {
         bf->units[in->pursued].fled = true;
         // a flee made here (not destroyed first): to where it ended, or off the table
