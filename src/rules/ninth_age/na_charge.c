@@ -635,7 +635,8 @@ static void try_wheel(Ctx *c, double theta) {
 // way) or where a straight part shrinks to nothing (a = 0: the wheel comes first; b = 0: the wheel
 // ends in contact). Along each of those curves the move is a smooth function of the wheel angle
 // alone; its best points are where the distance stops falling (d distance / dθ = 0) or where it
-// meets another of the curves (a or b reaching 0 on a fixed slide). Those are roots of smooth
+// meets another of the curves (a or b reaching 0 on a fixed slide), or where the range binds (its
+// length reaching the charge range: more contact lies beyond it). Those are roots of smooth
 // functions of θ: bracketed on a grid and narrowed below ROOT_TOL, so the wheel angle is exact
 // to MC_ZERO_SLOP degrees (docs/geometry.md: a bracketed root find to a stated tolerance), not to the grid's degree.
 
@@ -707,14 +708,15 @@ typedef struct Track {
     double s;
 } Track;
 
-// The track's slide at θ and its three functions there: v[0] the distance's derivative along
-// the track, v[1] = a, v[2] = b. One probe: on the curves a = 0 and b = 0 the slide is where
-// the linear a (or b) vanishes, and everything else is linear in s too. A probe and its step of the
-// scan cost about 390 instructions (callgrind), where the rest of a charge search spends about 35
-// per unit of the work budget: TRACK_WORK units, as the wheel-angle refinement scans every track of
-// every slide for every charger order tried (5, before, let the worst charges run 1.4 times longer).
+// The track's slide at θ and its four functions there: v[0] the distance's derivative along
+// the track, v[1] = a, v[2] = b, v[3] the distance less the range. One probe: on the curves
+// a = 0 and b = 0 the slide is where the linear a (or b) vanishes, and everything else is linear
+// in s too. A probe and its step of the scan cost about 390 instructions (callgrind), where the
+// rest of a charge search spends about 35 per unit of the work budget: TRACK_WORK units, as the
+// wheel-angle refinement scans every track of every slide for every charger order tried (5,
+// before, let the worst charges run 1.4 times longer).
 enum { TRACK_WORK = 11 };
-static bool track_values(const Ctx *c, const Track *tr, Angle theta, double *s, double v[3]) {
+static bool track_values(const Ctx *c, const Track *tr, Angle theta, double *s, double v[4]) {
     mc_work_add(TRACK_WORK);
     Probe p;
     if (!probe(c, theta, tr->s, tr->sign, tr->piece, &p)) return false;
@@ -729,6 +731,9 @@ static bool track_values(const Ctx *c, const Track *tr, Angle theta, double *s, 
     double a_t = p.a_t + p.a_ts * shift, b_t = p.b_t + p.b_ts * shift, d_t = p.d_t + p.d_ts * shift;
     v[1] = tr->kind == 1 ? 0.0 : a;
     v[2] = tr->kind == 2 ? 0.0 : b;
+    // the move's length less the charge range: where the range binds, the best move lies where this
+    // is 0 (on a slide where a or b is 0, most contact within range), between the grid's degrees
+    v[3] = c->in->has_range ? v[1] + v[2] + wheel_length(c, theta.deg) - c->in->range : 1.0;
     if (tr->kind == 0) v[0] = d_t;
     else {
         // Along a = 0 (or b = 0) the slide follows θ: ds/dθ = −a_θ / a_s.
@@ -739,7 +744,7 @@ static bool track_values(const Ctx *c, const Track *tr, Angle theta, double *s, 
 }
 
 static bool track_value(const Ctx *c, const Track *tr, int f, double theta, double *out) {
-    double v[3], s;
+    double v[4], s;
     if (!track_values(c, tr, angle_of(theta), &s, v)) return false;
     *out = v[f];
     return true;
@@ -782,7 +787,7 @@ static void root_on(Ctx *c, const Track *tr, int f, double x0, double f0, double
             side = 1;
         }
     }
-    double v[3], s;
+    double v[4], s;
     // A sign change through a pole (θ → 0, where the straight parts' directions meet) is no root.
     if (!track_values(c, tr, angle_of(m), &s, v) || fabs(v[f]) > MC_LINEAR_SLOP) return;
     try_track_point(c, tr, m, s);
@@ -790,20 +795,24 @@ static void root_on(Ctx *c, const Track *tr, int f, double x0, double f0, double
 
 // Every root of the track's functions on the θ grid `th[0..n-1]` (one align direction).
 static void scan_track(Ctx *c, const Track *tr, const Angle *th, int n) {
-    double prev[3] = {0, 0, 0};
+    double prev[4] = {0, 0, 0, 0};
     bool have = false;
     for (int i = 0; i < n; i++) {
-        double v[3], s;
+        double v[4], s;
         if (!track_values(c, tr, th[i], &s, v)) {
             have = false;
             continue;
         }
-        for (int f = 0; f < 3; f++) {
+        for (int f = 0; f < 4; f++) {
             if (tr->kind != 0 && f == tr->kind) continue; // zero all along the curve
+            // (the range's roots between whole degrees only: towards 0° the straight parts turn
+            // parallel, and a length within the slop of the range there was a hair short of a
+            // straight move's exact one)
+            if (f == 3 && i > 0 && fmin(fabs(th[i - 1].deg), fabs(th[i].deg)) < 1.0) continue;
             if (have && (v[f] < 0) != (prev[f] < 0) && v[f] != 0.0) root_on(c, tr, f, th[i - 1].deg, prev[f], th[i].deg, v[f]);
             if (v[f] == 0.0) try_track_point(c, tr, th[i].deg, s);
         }
-        for (int f = 0; f < 3; f++) prev[f] = v[f];
+        for (int f = 0; f < 4; f++) prev[f] = v[f];
         have = true;
     }
 }
