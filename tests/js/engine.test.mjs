@@ -79,3 +79,36 @@ test('AL-LAT-2 AL-MOV-1 AL-MOV-3 AL-ORD-2 the engine\'s own words count in the s
   assert.ok(none.result.trace.some((t) => t.message === 'movement ends (points); no points were left'), none.result.trace.map((t) => t.message).join(' | '));
   assert.ok(ask(1, [1]).result.trace.some((t) => t.message === '1 ready movement icon gives 1 movement point'));
 });
+
+test('AL-COL-1 a unit already touching what is in its step\'s way collides at the start of the step, not "after 0 steps"', () => {
+  // two 1 × 1 sorties face to face: a's front edge (y = 0.5) lies on b's front edge, so a's step
+  // meets b before it moves; a step begun 0.5 short meets b after 0.5 of it
+  const ask = (y) => engine.request({ system: 'arcane-legions', query: 'move', units: [{ id: 'a', side: 'red', x: 0, y, facing: 0, base: 'sortie', movementIcons: 4 },
+    { id: 'b', side: 'blue', x: 0, y: 1, facing: 180, base: 'sortie' }], order: { unit: 'a', actions: [{ step: 'forward', distance: 1 }] } });
+  const touching = ask(0);
+  assert.equal(touching.result.actions[0].events[0].message, 'collided with b (unit) at the start of the step, already touching it');
+  assert.ok(touching.result.trace.some((t) => t.message === 'collides with b at (0, 0.5) at the start of the step'), touching.result.trace.map((t) => t.message).join(' | '));
+  const short = ask(-0.5);
+  assert.equal(short.result.actions[0].events[0].message, 'collided with b (unit) after 0.5 steps');
+  assert.ok(short.result.trace.some((t) => t.message === 'collides with b at (0, 0.5) after 0.5 of the step'), short.result.trace.map((t) => t.message).join(' | '));
+});
+
+test('AL-COL-1 AL-SNP-1 AL-SLD-2 AL-LIM-1 AL-LIM-3 the engine\'s sentences name the table by its edge, turns in words, and a turn put back as costing nothing', () => {
+  const words = (name) => {
+    const r = engine.request(loadScenario(new URL(`../scenarios/arcane-legions/${name}.json`, import.meta.url).pathname).request).result;
+    return { events: r.actions.flatMap((a) => a.events.map((e) => e.message)), trace: r.trace.map((t) => t.message), r };
+  };
+  // a unit at 30° strikes the table edge and snaps 30° back onto it (the scenario's title): no "table (table-edge)"
+  const edge = words('al-col-1-table-edge-snap');
+  assert.match(edge.events[0], /^collided with the table edge after [0-9.]+ steps$/);
+  assert.match(edge.events[1], /^snapped 30 degrees counter-clockwise about \([0-9., ]+\) onto the table edge$/);
+  assert.equal(edge.events[2], 'units do not slide along the table edge');
+  assert.ok(edge.trace.includes('no slide along the table edge'), edge.trace.join(' | '));
+  assert.equal(edge.r.actions[0].events[0].object, 'table'); // the field keeps the id
+  // both snaps of the turn blocked, one by a post, one leaving the unit over a wall: said in words, and the turn is free
+  const back = words('al-lim-3-returned-turn-not-made');
+  assert.ok(back.events.includes('snapping 45 degrees clockwise would hit post'), back.events.join(' | '));
+  assert.ok(back.events.includes('snapping 45 degrees counter-clockwise would leave it overlapping wall'), back.events.join(' | '));
+  assert.ok(back.trace.includes('overlapping blk with no snap possible: the turn is not made, so it costs nothing; movement continues'), back.trace.join(' | '));
+  assert.equal(back.r.actions[0].cost, 0);
+});

@@ -99,7 +99,8 @@ static void choice(Ctx *c, const char *name, int action, const char *const *valu
     ch->value_count = n;
 }
 
-static const char *oid(Ctx *c, int o) { return mc_al_object_id(c->w, o); }
+// An object as the sentences name it: the table by its edge (its id "table" stays in the fields)
+static const char *oid(Ctx *c, int o) { return mc_al_object_kind(c->w, o) == AL_KIND_TABLE ? "the table edge" : mc_al_object_id(c->w, o); }
 static AlKind okind(Ctx *c, int o) { return mc_al_object_kind(c->w, o); }
 
 // Which parts a motion may hit: not the mover's own start position, not control terrain the
@@ -442,14 +443,15 @@ static int snap(Ctx *c, int action, AlActionResult *ar, int object, const Cand *
         const char *hit = at_end[i] ? "leave it overlapping" : "hit";
         bool straight = straight_out(two[i]);
         const char *dir = straight ? NULL : two[i].angle >= 0 ? "cw" : "ccw";
+        const char *turn = two[i].angle >= 0 ? "clockwise" : "counter-clockwise"; // the sentences' words for dir
         bool shifted = two[i].shift.x != 0 || two[i].shift.y != 0;
         double shift = mc_vec2_length(two[i].shift);
         double angle = straight ? 0.0 : two[i].angle;
         if (blocker >= 0) {
             AlEvent *e = straight ? ev(c, ar, "snapBlocked", "AL-LIM-1", blocker, "moving straight out by %s would %s %s",
                                        mc_fmt_num(c->env, shift), hit, oid(c, blocker))
-                                  : ev(c, ar, "snapBlocked", "AL-LIM-1", blocker, "snapping %s by %s degrees would %s %s",
-                                       dir, mc_fmt_num(c->env, fabs(angle)), hit, oid(c, blocker));
+                                  : ev(c, ar, "snapBlocked", "AL-LIM-1", blocker, "snapping %s degrees %s would %s %s",
+                                       mc_fmt_num(c->env, fabs(angle)), turn, hit, oid(c, blocker));
             if (e) e->side = dir, e->has_angle = true, e->angle = angle;
             if (e && shifted) e->has_distance = true, e->distance = shift;
             tr(c, "AL-LIM-1", "that snap onto %s would %s %s; it cannot be made", oid(c, object), hit, oid(c, blocker));
@@ -464,8 +466,9 @@ static int snap(Ctx *c, int action, AlActionResult *ar, int object, const Cand *
                               mc_fmt_num(c->env, shift), plural(shift), oid(c, object))
                      : straight ? ev(c, ar, "snap", r, object, "moved straight out by %s step%s onto a side of %s it lay parallel to",
                                      mc_fmt_num(c->env, shift), plural(shift), oid(c, object))
-                              : ev(c, ar, "snap", r, object, "snapped %s about (%s, %s) by %s degrees onto an edge of %s",
-                                   dir, mc_fmt_num(c->env, two[i].pivot.x), mc_fmt_num(c->env, two[i].pivot.y), mc_fmt_num(c->env, fabs(angle)), oid(c, object));
+                              : ev(c, ar, "snap", r, object, "snapped %s degrees %s about (%s, %s) onto %s%s",
+                                   mc_fmt_num(c->env, fabs(angle)), turn, mc_fmt_num(c->env, two[i].pivot.x), mc_fmt_num(c->env, two[i].pivot.y),
+                                   okind(c, object) == AL_KIND_TABLE ? "" : "an edge of ", oid(c, object));
         if (e) {
             e->has_point = !straight, e->point = two[i].pivot;
             e->has_angle = true, e->angle = angle;
@@ -473,7 +476,7 @@ static int snap(Ctx *c, int action, AlActionResult *ar, int object, const Cand *
             if (shifted) e->has_distance = true, e->distance = shift;
         }
         if (straight) tr(c, r, "moved straight out by %s step%s onto %s", mc_fmt_num(c->env, shift), plural(shift), oid(c, object));
-        else tr(c, r, "snapped %s by %s degrees about (%s, %s) onto %s", dir, mc_fmt_num(c->env, fabs(angle)),
+        else tr(c, r, "snapped %s degrees %s about (%s, %s) onto %s", mc_fmt_num(c->env, fabs(angle)), turn,
                 mc_fmt_num(c->env, two[i].pivot.x), mc_fmt_num(c->env, two[i].pivot.y), oid(c, object));
         return 1;
     }
@@ -531,8 +534,9 @@ static void slide(Ctx *c, int action, AlActionResult *ar, int object) {
     if (!adjacent) return;
     if (kind != AL_KIND_UNIT) {
         if (c->o->slide >= 0)
-            ev(c, ar, "noSlide", "AL-SLD-2", object, "units do not slide on terrain");
-        tr(c, "AL-SLD-2", "%s is terrain: no slide", oid(c, object));
+            ev(c, ar, "noSlide", "AL-SLD-2", object, kind == AL_KIND_TABLE ? "units do not slide along the table edge" : "units do not slide on terrain");
+        if (kind == AL_KIND_TABLE) tr(c, "AL-SLD-2", "no slide along the table edge");
+        else tr(c, "AL-SLD-2", "%s is terrain: no slide", oid(c, object));
         return;
     }
     if (c->o->slide < 0) {
@@ -574,7 +578,7 @@ static void slide(Ctx *c, int action, AlActionResult *ar, int object) {
     McPoly moved = mc_poly_translate(&a, move, movedv);
     McContact after;
     if (!(best < INFINITY) || mc_poly_contact(&moved, &w->parts[bpart], &after) != MC_CONTACT_TOUCHING || !after.flush) {
-        ev(c, ar, "noSlide", "AL-SLD-1", object, "sliding %s would leave %s before a notch or side aligns", dn, oid(c, object));
+        ev(c, ar, "noSlide", "AL-SLD-1", object, "sliding %s, the unit would stop touching %s before a notch or side lined up", dn, oid(c, object));
         tr(c, "AL-SLD-1", "no slide %s: the units would stop being adjacent first", dn);
         return;
     }
@@ -634,7 +638,7 @@ static void note_control(Ctx *c, int action, AlActionResult *ar, const McPoly *a
     int ob = w->part_object[hit.obstacle];
     ev(c, ar, "passedControl", "AL-TER-1", ob, "moved onto control terrain %s without colliding with it", oid(c, ob));
     tr(c, "AL-TER-1", "passes onto control terrain %s (collision with it is the player's option)", oid(c, ob));
-    const char *values[2] = {"[]", oid(c, ob)};
+    const char *values[2] = {"[]", mc_al_object_id(w, ob)};
     if (!c->o->collide_given) choice(c, "collideControl", action, values, 2);
 }
 
@@ -668,11 +672,17 @@ static void do_step(Ctx *c, int ai, const AlAction *act, AlActionResult *ar) {
         c->ended = true;
         return;
     }
-    AlEvent *e = ev(c, ar, "collision", "AL-COL-1", ob, "collided with %s (%s) after %s step%s", oid(c, ob),
-                    mc_al_kind_name(okind(c, ob)), mc_fmt_num(c->env, hit.t * act->distance), plural(hit.t * act->distance));
-    if (e) e->has_point = true, e->point = hit.contact.point, e->has_distance = true, e->distance = hit.t * act->distance;
-    tr(c, "AL-COL-1", "collides with %s at (%s, %s) after %s of the step", oid(c, ob), mc_fmt_num(c->env, hit.contact.point.x),
-       mc_fmt_num(c->env, hit.contact.point.y), mc_fmt_num(c->env, hit.t * act->distance));
+    double went = hit.t * act->distance;
+    const char *kind = okind(c, ob) == AL_KIND_TABLE ? "" : mc_strf(c->env, " (%s)", mc_al_kind_name(okind(c, ob)));
+    // a unit touching the object in the step's direction meets it before moving (not "after 0 steps")
+    AlEvent *e = mc_fmt_negligible(went)
+                     ? ev(c, ar, "collision", "AL-COL-1", ob, "collided with %s%s at the start of the step, already touching it",
+                          oid(c, ob), kind)
+                     : ev(c, ar, "collision", "AL-COL-1", ob, "collided with %s%s after %s step%s", oid(c, ob), kind,
+                          mc_fmt_num(c->env, went), plural(went));
+    if (e) e->has_point = true, e->point = hit.contact.point, e->has_distance = true, e->distance = went;
+    tr(c, "AL-COL-1", "collides with %s at (%s, %s) %s of the step", oid(c, ob), mc_fmt_num(c->env, hit.contact.point.x),
+       mc_fmt_num(c->env, hit.contact.point.y), mc_fmt_amount(c->env, "after", went, "", "at the start"));
     if (hit.contact.flush) {
         tr(c, "AL-SNP-1", "the collision is flush with %s: no snap is needed", oid(c, ob));
         end_by_collision(c, ai, ar, ob);
@@ -810,7 +820,7 @@ static void do_turn(Ctx *c, int ai, const AlAction *act, AlActionResult *ar, int
                               okind(c, blocker) == AL_KIND_TABLE
                                   ? "the turning tool cannot be placed: it would lie off the table"
                                   : mc_strf(c->env, "the turning tool cannot be placed: it would overlap %s", oid(c, blocker)));
-        if (rs) rs->unit = oid(c, blocker);
+        if (rs) rs->unit = mc_al_object_id(c->w, blocker);
         ar->made = false;
         tr(c, "AL-TRN-3", "the turning tool would overlap %s: the turn cannot be made", oid(c, blocker));
     }
@@ -833,7 +843,7 @@ static void do_turn(Ctx *c, int ai, const AlAction *act, AlActionResult *ar, int
     int count = 0, target = first;
     const char *ids[8];
     for (int ob = first; ob >= 0; ob = overlapped(c, &a, ob, NULL)) {
-        if (count < 8) ids[count] = oid(c, ob);
+        if (count < 8) ids[count] = mc_al_object_id(c->w, ob);
         count++;
         if (c->o->snap_to_given && ob == c->o->snap_to) target = ob;
     }
@@ -862,7 +872,7 @@ static void do_turn(Ctx *c, int ai, const AlAction *act, AlActionResult *ar, int
     ar->made = false;
     ev(c, ar, "returned", "AL-LIM-3", target,
        "no snap onto %s is possible while overlapping: the unit returns to its last legal point", oid(c, target));
-    tr(c, "AL-LIM-3", "overlapping %s with no snap possible: the turn is not made; movement continues", oid(c, target));
+    tr(c, "AL-LIM-3", "overlapping %s with no snap possible: the turn is not made, so it costs nothing; movement continues", oid(c, target));
 }
 
 // ---- the order ---------------------------------------------------------------------------------
@@ -917,7 +927,7 @@ static void check_start(Ctx *c) {
     int ov = c->r->legal ? overlapped(c, &start, -1, NULL) : -1;
     if (ov >= 0) {
         McReason *rs = reason(c, -1, "starts_overlapping", "AL-COL-1", "the unit already overlaps another object before moving");
-        if (rs) rs->unit = oid(c, ov);
+        if (rs) rs->unit = mc_al_object_id(c->w, ov);
     }
 }
 
@@ -934,7 +944,8 @@ static void make_action(Ctx *c, int i, AlActionResult *ar) {
         cost = o->move_order ? c->u->cost[act->dir] : 0;
         if (cost > c->points && o->move_order) {
             reason(c, i, "not_enough_points", "AL-LAT-3", "the step costs more movement points than are left");
-            tr(c, "AL-LAT-3", "a step %s costs %d but only %d point(s) are left", dir_names[act->dir], cost, c->points);
+            tr(c, "AL-LAT-3", "a step %s costs %d but only %d point%s left", dir_names[act->dir], cost, c->points,
+               c->points == 1 ? " is" : "s are");
             ar->made = false;
             cost = 0;
         } else {

@@ -175,7 +175,7 @@ int mc_al_reach_area(McEnv *env, const AlWorld *w, int unit, int points, double 
         }
     }
     if (reach_area_out(env, out)) return 0; // (in the last sample's steps and turns)
-    mc_trace(env, "AL-MOV-2", u->id, "sampled %d positions reachable with %d movement point(s) by steps of %s and one turn",
-             out->count, points, mc_fmt_num(env, spacing));
+    mc_trace(env, "AL-MOV-2", u->id, "sampled %d positions reachable with %d movement point%s by steps of %s and one turn",
+             out->count, points, points == 1 ? "" : "s", mc_fmt_num(env, spacing));
     return 1;
 }
