@@ -131,7 +131,8 @@ export function initTapReach({ store, ui, doc, sys, unitById, onBoard, redrawRes
       }
     }
     if (w.whatIf?.reachable === true) nodes.push(el('p', `Without the other units it could, in ${spent(w.whatIf.cost, w)}${arr(w.whatIf.path).length ? ' (the purple dashed line)' : ''}.`));
-    else if (w.whatIf?.reachable === false) nodes.push(el('p', 'Even without the other units it could not.'));
+    // (alone on the board, "without the other units" is the same question)
+    else if (w.whatIf?.reachable === false && arr(request?.units).length > 1) nodes.push(el('p', 'Even without the other units it could not.'));
     return { nodes, kind: 'illegal' };
   }
 

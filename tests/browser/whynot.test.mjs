@@ -269,3 +269,24 @@ test('godsgloom (360x740, touch): GG-8.3-T GG-MOV-1 the way to (3,3) round the z
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+// The review's finding: a unit with 0 movement points, alone on the board, asked about a hex three
+// away was told it "needs 3 and has 0", not that the guarantee stops at one hex, and "Even without
+// the other units it could not." where there are none.
+test('godsgloom (360x740, touch): GG-8.3-MMG a lone unit with 0 movement points is told the Minimum Move Guarantee goes one hex, and no what-if without other units', { timeout: 60000 }, async () => {
+  const { context, page, errors } = await openPage(env, PHONE, { touch: true });
+  await pickSystem(page, 'godsgloom');
+  await setMode(page, 'setup', true);
+  // Speed 1 less a Slow token: 0 points (GG-MOV-1); col 3, row 0 is (3, 0), three open hexes up from (3, 3)
+  await openRequest(page, { system: 'godsgloom', query: 'reach', board: { cols: 7, rows: 7 }, unit: 'a',
+    units: [{ id: 'a', side: 'red', q: 3, r: 3, facing: 0, speed: 1, tokens: ['slow'] }] });
+  assert.equal(distance(toAxial(3, 0), { q: 3, r: 3 }), 3);
+  await page.touchscreen.tap(...Object.values(await hook(page, 'screenOfHex', 3, 0)));
+  await page.waitForFunction(() => document.querySelector('#verdict').textContent.startsWith('a cannot end on col 3, row 0'));
+  const text = await verdict(page);
+  assert.ok(text.includes('It needs 3 movement points and has 0 (the Minimum Move Guarantee goes one hex only)'), text);
+  assert.ok(!text.includes('without the other units'), text);
+  await shot(page, 'whynot-godsgloom-minimum-move', PHONE);
+  assert.deepEqual(errors, []);
+  await context.close();
+});

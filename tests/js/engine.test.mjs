@@ -112,3 +112,15 @@ test('AL-COL-1 AL-SNP-1 AL-SLD-2 AL-LIM-1 AL-LIM-3 the engine\'s sentences name 
   assert.ok(back.trace.includes('overlapping blk with no snap possible: the turn is not made, so it costs nothing; movement continues'), back.trace.join(' | '));
   assert.equal(back.r.actions[0].cost, 0);
 });
+
+test('GG-8.3-MMG whyNot tells a unit the Minimum Move Guarantee moves that it goes one hex, no further', () => {
+  // Speed 1 and a Slow token: 0 movement points (GG-MOV-1); the guarantee enters any one open hex
+  const ask = (tokens) => engine.request({ system: 'godsgloom', query: 'whyNot', board: { cols: 7, rows: 7 },
+    units: [{ id: 'a', side: 'red', q: 0, r: 3, facing: 0, speed: 1, tokens }], unit: 'a', to: { col: 4, row: 3 } }).result;
+  const slowed = ask(['slow']);
+  assert.equal(slowed.reasons[0].code, 'not_enough_points');
+  assert.equal(slowed.reasons[0].needs, 3);
+  assert.match(slowed.reasons[0].message, /^It needs 3 movement points and has 0 \(the Minimum Move Guarantee goes one hex only\): the cheapest path /);
+  // with its 1 point it enters the hex by paying: no guarantee to mention
+  assert.doesNotMatch(ask([]).reasons[0].message, /Minimum Move Guarantee/);
+});

@@ -45,8 +45,9 @@ static McReason *why_reason(McEnv *env, McWhyNot *w, const char *code, const cha
 // Why a walking unit cannot reach `pos`. Two searches with points to spare: with the units, and
 // without them. When the second finds a cheaper path, the first rule the units make it break (a
 // zone, a unit in the way, Lockdown) is a reason; when the first finds a path, the points are
-// short of its cost; when neither does, the terrain walls the hex off.
-static int why_walk(McEnv *env, const McGgRequest *gr, int points, int pos, McWhyNot *w) {
+// short of its cost; when neither does, the terrain walls the hex off. `mmg`: the unit's reach has
+// a hex only the Minimum Move Guarantee enters, which a player may take for a way further.
+static int why_walk(McEnv *env, const McGgRequest *gr, int points, bool mmg, int pos, McWhyNot *w) {
     const McGgUnit *m = &gr->units[gr->mover];
     McGgUnit *units = MC_NEW(env->arena, McGgUnit, gr->unit_count);
     if (!units) return 0;
@@ -72,8 +73,9 @@ static int why_walk(McEnv *env, const McGgRequest *gr, int points, int pos, McWh
         w->needs = d->cost;
         if (!why_reason(env, w, "not_enough_points", "GG-MOV-1", m->id, d->hex,
                         /* the figures first: a phone shows a verdict's first three lines */
-                        mc_strf(env, "It needs %d movement point%s and has %d: the cheapest path the units leave open to hex (q %d, r %d).",
-                                d->cost, d->cost == 1 ? "" : "s", points, d->hex.q, d->hex.r)))
+                        mc_strf(env, "It needs %d movement point%s and has %d%s: the cheapest path the units leave open to hex (q %d, r %d).",
+                                d->cost, d->cost == 1 ? "" : "s", points,
+                                mmg ? " (the Minimum Move Guarantee goes one hex only)" : "", d->hex.q, d->hex.r)))
             return 0;
     }
     if (w->reasons.count > 0) return 1;
@@ -123,7 +125,9 @@ int mc_gg_why_not(McEnv *env, const McGgRequest *gr, const McGgReach *r, McWhyNo
                                    : "A Reposition moves the unit 1 hex.";
             ok = why_reason(env, w, "one_hex_only", rule, id, w->to, text) != NULL;
         } else {
-            ok = why_walk(env, gr, s->points, pos, w);
+            bool mmg = false;
+            for (int i = 0; i < r->dest_count; i++) mmg |= r->dests[i].minimum_move;
+            ok = why_walk(env, gr, s->points, mmg, pos, w);
         }
         if (ok && !gr->ignore_units) {
             McGgRequest open = *gr;
