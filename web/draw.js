@@ -123,7 +123,8 @@ export const measured = (n, r) => {
 // A count of what a reach spends: movement points where the system counts them, else its unit of measure.
 export const spent = (n, r) => (Number.isFinite(r.movementPoints) ? plural(n, 'movement point') : measured(n, r));
 /** What a move of cost `n` spent of what answer `r` had: "2 of its 3 movement points", "2 hexes of 4". */
-export const spentOf = (n, r) => (Number.isFinite(r.movementPoints) ? `${n} of its ${plural(r.movementPoints, 'movement point')}`
+// ("Outriders are now on …, for 2 of their 5": the unit's name says its number, as the verb's does)
+export const spentOf = (n, r) => (Number.isFinite(r.movementPoints) ? `${n} of ${isPluralName(r.unit) ? 'their' : 'its'} ${plural(r.movementPoints, 'movement point')}`
   : Number.isFinite(r.allowance) ? `${spent(n, r)} of ${r.allowance}` : spent(n, r));
 
 // ---- text ----

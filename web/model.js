@@ -217,7 +217,7 @@ export function rollsLeft(system, doc) {
     const rows = part === undefined ? [inputs] : Array.isArray(inputs[key]) ? inputs[key] : [];
     const g = part === undefined ? f : f.row({}).find((x) => x.key === part);
     if (!g || g.optional || !rows.some((row) => blankNum(row?.[part ?? key]))) continue;
-    return `Roll the dice, or type the ${g.label.toLowerCase()}${part === undefined ? '' : ` of each of the ${f.title.toLowerCase()}`}.`;
+    return `Roll the dice, or type the ${g.label.toLowerCase()}${part === undefined ? '' : ` of each of the ${f.title.toLowerCase()}`} under Ask.`;
   }
   return null;
 }

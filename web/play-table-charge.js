@@ -205,7 +205,7 @@ export function chargePlay({ store, ui, doc, unitInfo, refresh, currentRequest, 
   function note(request, result) {
     const c = ui.carry ?? lastCharge;
     const arc = !c?.target || request?.query !== 'charge' || request.target !== c.target || !result?.facing || result.facing === c.facing ? ''
-      : `Not the ${facingWord(c.facing)}: ${request.charger} stand${isPluralName(request.charger) ? '' : 's'} in ${possessive(c.target)} ${facingWord(result.facing)} arc (9A-ARC-1).`;
+      : `${result.facing === 'left' || result.facing === 'right' ? 'Flank' : result.facing === 'front' ? 'Front' : 'Rear'} charge: ${request.charger} stand${isPluralName(request.charger) ? '' : 's'} in ${possessive(c.target)} ${facingWord(result.facing)} arc (9A-ARC-1).`;
     // (what a tap does in the question, the game's `questionNote`)
     return { lead: rollNeeded(request, result), text: questionNote(request?.query) ?? arc };
   }

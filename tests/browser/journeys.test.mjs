@@ -556,7 +556,7 @@ test('godsgloom (360x740, touch): play, GG-MOV-1 a tap on the unit shows its rea
   assert.deepEqual([u.q, u.r], [end.q, end.r], 'the tap made the move');
   // and what it cost: two open hexes, 1 point each (GG-MOV-1), of the points it had
   const words = await verdict(page);
-  assert.ok(words.includes(`now on ${named(end)}, for 2 of its ${result.movementPoints} movement points (Undo`), words);
+  assert.ok(words.includes(`now on ${named(end)}, for 2 of ${isPluralName(mover) ? 'their' : 'its'} ${result.movementPoints} movement points (Undo`), words);
   await step(page, 'godsgloom', 'play-tap-moved', PHONE);
   await page.tap('#undo');
   const back = await unitOf(page, mover);

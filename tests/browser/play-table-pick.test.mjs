@@ -248,7 +248,7 @@ test('ninth-age (360x740, touch): play, 9A-PU-0 9A-FL-1 after the Knights’ cha
   // "again"), the verdict asks for them; the opening's 11 and 10 were ruled at once, and a blank as 0
   assert.equal(await page.textContent('#play-bar .roll-words'), 'Dice to roll: Raiders’ flee, Knights’ pursuit.');
   assert.equal(await page.textContent('#play-roll'), 'Roll 2D6');
-  assert.match(await verdict(page), /^Roll the dice, or type the flee distance\./);
+  assert.match(await verdict(page), /^Roll the dice, or type the flee distance under Ask\./);
   let request = await pageRequest(page);
   assert.deepEqual(request.pursuers.map((p) => p.unit), ['Knights'], 'the unit that charged pursues');
   assert.equal(request.pursued.unit, 'Raiders', 'the unit it charged is pursued');

@@ -354,7 +354,7 @@ test('ninth-age (360x740, touch): play, 9A-ARC-1 dragged onto the Raiders’ fro
     await page.waitForFunction(() => window.movecalcTest.request().query === 'charge' && window.movecalcTest.request().charger === 'Knights' && window.movecalcTest.ruled());
     const text = await verdict(page);
     assert.match(text, /Knights charge Raiders in the left flank/, text);
-    assert.ok(text.includes('Not the front: Knights stand in Raiders’ left flank arc. (rule 9A-ARC-1)'), text);
+    assert.ok(text.includes('Flank charge: Knights stand in Raiders’ left flank arc. (rule 9A-ARC-1)'), text);
     // the note does not grow the verdict under the finger aiming the charge: the tabs a finger may
     // be on its way to stay where they were (a tap on the verdict shows it whole)
     await painted(page);
@@ -412,7 +412,7 @@ for (const viewport of [PHONE, { width: 740, height: 360 }]) {
     } });
     await ruled(page);
     await painted(page);
-    const why = 'Not the front: Knights stand in Raiders’ left flank arc';
+    const why = 'Flank charge: Knights stand in Raiders’ left flank arc';
     assert.ok((await verdict(page)).includes(why), await verdict(page));
     assert.match(await page.getAttribute('#verdict', 'class'), /\bcut\b/, 'the verdict is longer than its box');
     assert.equal(await verdictShows(page, why), true, `“${why}” shows whole in the verdict's box`);

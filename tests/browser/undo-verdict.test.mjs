@@ -21,7 +21,7 @@ const hexWords = (u) => { const { col, row } = toOffset(u.q, u.r); return `col $
 /**
  * Opens `system`, runs `ask` (the question before the move), `make` (makes it: what it gives is
  * what the question was as the move was made, `{query, check(request)}`); Undo, then Redo, which
- * says what the move made said ("Move made: Outriders are now on …, for 2 of its 5 movement points"
+ * says what the move made said ("Move made: Outriders are now on …, for 2 of their 5 movement points"
  * came back as "Redone: Outriders are now on …", its cost left out: a newcomer's review).
  * `back`: the words of the mover back where it stood ("Outriders are back on col 5, row 7");
  * `undone(page, home)`: checks the board after the Undo.

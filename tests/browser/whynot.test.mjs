@@ -222,7 +222,7 @@ test('torn-world (360x740, touch): TW-FA-2 TW-MV-1 a Run to (3,0) lists the way 
     ['The shortest way: 3 hexes, draws 1 Free Attack (from Raider)', 'true'],
     ['Another way: 4 hexes, draws no Free Attack', 'false'],
   ]);
-  assert.match(await verdict(page), /^Scout can end on col 3, row 0: 1 Free Attack: Raider \(moved past\)\. Cost: 3 hexes of 4 \(1 left\)\./);
+  assert.match(await verdict(page), /^Scout can end on col 3, row 0: 1 Free Attack from Raider \(moved past\)\. Cost: 3 hexes of 4 \(1 left\)\./);
   assert.deepEqual(await drawnPath(page), [{ q: 0, r: 0 }, { q: 1, r: 0 }, { q: 2, r: 0 }, { q: 3, r: 0 }]);
   const attacks = (await overlay(page)).filter((m) => m.type === 'line' && /free attack/.test(m.label ?? ''));
   assert.deepEqual(attacks.map((m) => m.label), ['free attack: moved past'], 'the Free Attack is labelled with its cause, no clause id');

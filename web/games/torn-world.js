@@ -282,8 +282,9 @@ const game = {
   },
   hexFacts(h) {
     const bits = [];
-    if (arr(h.freeAttacks).length) bits.push(`${plural(h.freeAttacks.length, 'Free Attack')}: ${attackersText(h.freeAttacks)}`);
+    // what it ejects before the attacks (an ejected miniature's Free Attack read as garbled after them)
     if (arr(h.ejects).length) bits.push(`ejects ${h.ejects.join(', ')}`);
+    if (arr(h.freeAttacks).length) bits.push(`${plural(h.freeAttacks.length, 'Free Attack')} from ${attackersText(h.freeAttacks)}`);
     if (arr(h.destroyed).length) bits.push(`destroys the Volume on ${h.destroyed.filter(isHex).map(colRow).join(', ')}`);
     return bits;
   },
