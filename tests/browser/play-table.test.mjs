@@ -74,6 +74,10 @@ test('arcane-legions (360x740, touch): play, AL-LAT-2 AL-LAT-3 a drag of 0.8 of 
   const travelled = Math.hypot(moved.x - home.x, moved.y - home.y);
   near(travelled, 0.8, 'it moved 0.8 of a step', 0.11);
   assert.equal(moved.facing, home.facing, 'a step does not turn it');
+  // the move made in a player's words, the step as made (its pose in steps' x and y told nothing)
+  const made = (await verdict(page)).match(/^Move made: 1 of 4 movement points spent\. Legion moves (\d\.\d+) steps forward \(Undo to take it back\)\./);
+  assert.ok(made, await verdict(page));
+  near(Number(made[1]), travelled, 'the steps said are the steps moved', 0.006);
   // its button (unit-controls.js) follows once the finger lifts, named where it now stands
   const tenth = (v) => Math.round(v * 10) / 10;
   await page.getByRole('button', { name: `Legion, x ${tenth(moved.x)} y ${tenth(moved.y)} steps, facing 20`, exact: true }).waitFor();
