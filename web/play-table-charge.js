@@ -172,6 +172,8 @@ export function chargePlay({ store, ui, doc, unitInfo, refresh, currentRequest, 
 
   const possessive = (name) => `${name}${/s$/i.test(name) ? '’' : '’s'}`;
   const facingWord = (f) => (f === 'left' || f === 'right' ? `${f} flank` : f);
+  // "Flank", "Front" or "Rear": a charge named by the facing's last word
+  const chargeKind = (f) => { const w = facingWord(f).split(' ').at(-1); return `${w[0].toUpperCase()}${w.slice(1)}`; };
   const inches = (v) => `${Math.round(v * 10) / 10}″`;
   // The most an Advance Move goes the ruler's way: the Advance Rate forward, half of it backward
   // or sideways (null: the unit has no Advance Rate).
@@ -205,7 +207,7 @@ export function chargePlay({ store, ui, doc, unitInfo, refresh, currentRequest, 
   function note(request, result) {
     const c = ui.carry ?? lastCharge;
     const arc = !c?.target || request?.query !== 'charge' || request.target !== c.target || !result?.facing || result.facing === c.facing ? ''
-      : `${result.facing === 'left' || result.facing === 'right' ? 'Flank' : result.facing === 'front' ? 'Front' : 'Rear'} charge: ${request.charger} stand${isPluralName(request.charger) ? '' : 's'} in ${possessive(c.target)} ${facingWord(result.facing)} arc (9A-ARC-1).`;
+      : `${chargeKind(result.facing)} charge: ${request.charger} stand${isPluralName(request.charger) ? '' : 's'} in ${possessive(c.target)} ${facingWord(result.facing)} arc (9A-ARC-1).`;
     // (what a tap does in the question, the game's `questionNote`)
     return { lead: rollNeeded(request, result), text: questionNote(request?.query) ?? arc };
   }

@@ -459,8 +459,10 @@ game.madeWords = (request, r, events) => {
   const met = [...turns.map((t) => [t.action, happened.length ? t.turned : t.made]), ...happened.map((e) => [e.action, e.text])]
     .sort((a, b) => a[0] - b[0]).map((e) => e[1]);
   // steps alone: the steps as the player made them (its pose in steps' coordinates told a player nothing)
-  const steps = arr(request.order?.actions).map((a, i) => (a?.step && arr(r.actions)[i]?.made !== false ? `${stepsText(a.distance ?? 1)} ${a.step}` : null));
-  if (!met.length && steps.length && !steps.includes(null)) met.push(`moves ${steps.join(', then ')}`);
+  if (!met.length) {
+    const steps = arr(request.order?.actions).map((a, i) => (a?.step && arr(r.actions)[i]?.made !== false ? `${stepsText(a.distance ?? 1)} ${a.step}` : null));
+    if (steps.length && !steps.includes(null)) met.push(`moves ${steps.join(', then ')}`);
+  }
   if (!met.length || request.query !== 'move') return null;
   const why = happened.length ? turns.map((t) => `; ${turns.length > 1 ? `its ${t.what} turn: ` : ''}${t.why}`).join('') : '';
   // the points first: a phone's verdict shows four lines, and cut them after the events; those a

@@ -568,8 +568,8 @@ static bool pivot_any_legal(Ctx *c, int self, McRect at, McRect *out) {
 // A-9A-2: a Post-combat Pivot about the centre to the facing the owner names where it is legal,
 // else (9A-PV-T asks whether the pivot can be made "in a way" that is legal, not whether the
 // owner's way is) to the smallest turn (clockwise first) that leaves a legal position, among
-// turns in steps of 15°, the facings square to the table (a unit touching an edge fits only at those) and the facing it had
-// before the pursuit. Any legal facing will do (9A-PV-T asks whether one exists): when none of
+// turns in steps of 15°, the facings square to the table (a unit touching an edge fits only at
+// those) and the facing it had before the pursuit. Any legal facing will do (9A-PV-T asks whether one exists): when none of
 // those is legal, the whole circle is searched exactly (pivot_any_legal) for the least turn that is.
 static bool post_combat_pivot(Ctx *c, int k, McRect at, double before, McRect *out) {
     const NaPursuerIn *pi = &c->in->pursuers[k];
