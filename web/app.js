@@ -308,8 +308,9 @@ function clearResult() {
   // (a reason held over, its clause id after its sentence as a ruling's: redrawResult)
   $('verdict').replaceChildren(...referNodes(referText(held?.text ?? (ui.ready ? 'The position changed: ruling again…' : 'The position changed: press Rule on it again.'))));
   $('verdict').className = `verdict${held ? ` ${held.kind}` : ''}`;
-  store.defer({ details: null });
+  store.defer({ details: held?.kind === 'made' ? ui.made.details : null });
   $('details').replaceChildren();
+  if (!dragging()) showDetails();
 }
 
 /** Shows a response: the verdict and lists beside the board, the drawing on it. */
@@ -657,7 +658,12 @@ function makeMove() {
   const before = doc().units.map((u) => ({ ...u })), r = ui.result, pick = ui.pick;
   if (!applyRuling()) return;
   showMoved(before);
-  sayMade((code, where) => code.madeText(where, before, r, pick));
+  // the details list then keeps the ruling the move was made by, without its choices, a reach's
+  // with the hex moved to and not its count (a newcomer's review found only the list's placeholder
+  // after every move made)
+  const entry = pick && r.scene.reach.get(hex.key(pick.q, pick.r));
+  const details = () => [el('h3', 'The move made'), ...resultText(r.response, ui.assumptionSummaries, { request: r.request ?? {}, pick: entry && (r.scene.picked ?? entry), reachCount: 0 })];
+  sayMade((code, where) => code.madeText(where, before, r, pick), (m) => store.setMade({ ...m, details }));
 }
 
 async function ask({ frame = true } = {}) {

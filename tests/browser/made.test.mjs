@@ -7,7 +7,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { launch, openPage, PHONE, hook, openRequest, ruled, verdict, artifacts, pickSystem, openPanel, painted, countAsks, steady } from './browser.mjs';
+import { launch, openPage, PHONE, hook, openRequest, ruled, verdict, artifacts, pickSystem, openPanel, painted, countAsks, steady, touchDrag } from './browser.mjs';
 import { createEngine } from '../../wasm/movecalc.mjs';
 import { defaultDoc, buildRequest } from '../../web/model.js';
 import { toAxial, toOffset } from '../../web/hex.js';
@@ -96,6 +96,10 @@ for (const c of CASES) {
     assert.doesNotMatch(await verdictClass(page), /illegal|error/);
     assert.deepEqual(c.spent(after.doc.inputs[c.query]), c.fresh, 'what the move used up is gone from the question');
     assert.equal(await page.isVisible('#apply'), false, 'the move is not offered again');
+    // the details keep the ruling the move was made by: headed so, with the assumptions it relied on
+    const kept = await page.innerText('#details');
+    assert.ok(kept.startsWith('The move made'), `the details say the move made\n${kept}`);
+    for (const id of engineSays.assumptions ?? []) assert.ok(kept.includes(id), `the details name ${id}, relied on by the move made\n${kept}`);
     await page.screenshot({ path: join(artifacts, `made-${c.system}-360x740.png`) });
     // the page asked nothing since the move (the frame it would ask in has been painted): no
     // ruling can come to replace what it says
@@ -107,10 +111,30 @@ for (const c of CASES) {
       && document.getElementById('verdict').textContent.endsWith(t), ruling);
     assert.equal(await asks(), 1, 'the one question asked since the move is the Undo\'s');
     assert.deepEqual((await state(page)).doc.inputs[c.query], question, 'Undo brings back the question');
+    assert.ok(!(await page.innerText('#details')).startsWith('The move made'), 'after Undo the details are the ruling brought back');
     assert.deepEqual(errors, []);
     await context.close();
   });
 }
+
+test('godsgloom: a unit dragged onto a hex of its reach and let go keeps, in the details, the hex it moved to with its cost and path, not the reach\'s count (GG-MOV-1)', { timeout: 60000 }, async () => {
+  const { context, page, errors } = await openPage(env, PHONE, { touch: true });
+  await pickSystem(page, 'godsgloom');
+  const request = await hook(page, 'request');
+  const reach = (await createEngine({ systems: ['godsgloom'] })).request({ ...request, query: 'reach', unit: 'Shieldwall' }).result;
+  // a hex two away its reach enters
+  const to = reach.hexes.find((h) => h.path?.length === 2);
+  const o = toOffset(to.q, to.r);
+  await touchDrag(page, await hook(page, 'screenOf', 'Shieldwall'), await hook(page, 'screenOfHex', o.col, o.row));
+  await page.waitForFunction(() => window.movecalcTest.ruled() && document.getElementById('verdict').textContent.startsWith('Move made: '));
+  await painted(page);
+  const kept = await page.innerText('#details');
+  assert.ok(kept.startsWith('The move made'), kept);
+  assert.ok(kept.includes(`${named(to)}: cost ${to.cost}; path ${to.path.map(named).join(' → ')}`), `the hex moved to, its cost and path as the engine's reach gives them\n${kept}`);
+  assert.doesNotMatch(kept, /reachable; tap one/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
 
 test('torn-world: a move whose path is not drawn yet says what to do with the tool that is on (Move in Play: a drag; Path: its taps) and asks the engine nothing (A-TW path)', { timeout: 60000 }, async () => {
   const { context, page, errors } = await openPage(env, PHONE, { touch: true });
