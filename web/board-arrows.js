@@ -80,8 +80,11 @@ export const arrowsPainting = {
       // drawn (one after a move pointed at hexes it did not count)
       const one = these.length === 1 && these[0], inward = y < (top + bottom) / 2 ? 1 : -1;
       const hexes = these.reduce((n, u) => n + (u.reached ?? 0), 0);
-      const names = hexes ? [`${hexes} hex${hexes === 1 ? '' : 'es'}`] : one ? [String(one.label), one.e ? shortPiece(String(one.label)) : this.abbreviationsOf(sc.units).get(String(one.label))]
-        : [`${these.length} ${these.some((u) => u.e) ? 'pieces' : 'units'}`];
+      // a unit's or a piece's name begins with the way to it: a name alone at the edge read as a
+      // unit standing there (a newcomer's review: "Faceless One" under the Warbeast's own name)
+      const way = `${'→↘↓↙←↖↑↗'[Math.round(angle / (Math.PI / 4)) & 7]} `;
+      const names = hexes ? [`${hexes} hex${hexes === 1 ? '' : 'es'}`] : (one ? [String(one.label), one.e ? shortPiece(String(one.label)) : this.abbreviationsOf(sc.units).get(String(one.label))]
+        : [`${these.length} ${these.some((u) => u.e) ? 'pieces' : 'units'}`]).map((n) => way + n);
       const named = [...new Set(names)].some((name) => {
         this.setFont(`600 ${MIN_TEXT}px system-ui, sans-serif`);
         const half = Math.min(this.textWidth(name), 120) / 2 + 14;
@@ -101,7 +104,9 @@ export const arrowsPainting = {
       c.save();
       c.translate(x, y);
       c.rotate(angle);
-      c.beginPath(); c.moveTo(9, 0); c.lineTo(-7, -8); c.lineTo(-7, 8); c.closePath();
+      // a dart, notched at its back: a triangle as wide as long pointed three ways alike (one aimed
+      // up and right read as pointing down)
+      c.beginPath(); c.moveTo(10, 0); c.lineTo(-7, -8); c.lineTo(-3, 0); c.lineTo(-7, 8); c.closePath();
       c.fillStyle = these[0].color; c.fill();
       c.lineWidth = 2; c.strokeStyle = '#fff'; c.stroke();
       c.restore();

@@ -1030,7 +1030,7 @@ test('torn-world (360x740, touch): play, TW-EJ-1 TW-EJ-3 the Warbeast dropped on
   const { s } = await hook(page, 'camera');
   const boxes = await Promise.all(offered.map(async (h) => { const [x, y] = await page.evaluate(([q, r]) => { const c = window.movecalcTest.canvasOfWorld(Math.sqrt(3) * (q + r / 2), 1.5 * r); return [c[0], c[1]]; }, [h.q, h.r]); return [x - 0.87 * s, y - s, x + 0.87 * s, y + s]; }));
   const over = (a, b) => a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3];
-  const names = (await hook(page, 'boardLabels')).filter((l) => l.kind === 'label' && /^Fa/.test(l.text));
+  const names = (await hook(page, 'boardLabels')).filter((l) => l.kind === 'label' && /^→ Fa/.test(l.text));
   assert.ok(names.length > 0, 'the arrow is named');
   for (const l of names) assert.ok(!boxes.some((b) => over(l.box, b)), `“${l.text}” ${l.box.map(Math.round)} on an offered hex`);
   await shot(page, 'tw-eject-offview');

@@ -10,10 +10,20 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { launch, openPage, pickSystem, ruled, hook, painted, touchDrag, artifacts, engineAnswer as answer, pageRequest, openRequest, leastWholeHex } from './browser.mjs';
+import { launch, openPage, pickSystem, ruled, hook, painted, touchDrag, artifacts, engineAnswer as answer, pageRequest, openRequest, leastWholeHex, boardContent } from './browser.mjs';
 import { root } from '../js/util.mjs';
 import { createEngine } from '../../wasm/movecalc.mjs';
 import { toOffset, center } from '../../web/hex.js';
+
+// An arrow's name at the view's edge begins with the way to what it points at, out through the
+// edge it stands at (a name alone read as a unit standing there): the name without it, or null.
+const WAYS = { '→': [1, 0], '↘': [1, 1], '↓': [0, 1], '↙': [-1, 1], '←': [-1, 0], '↖': [-1, -1], '↑': [0, -1], '↗': [1, -1] };
+function wayOut(text, x, y, { width, height }) {
+  const m = /^(.) (.+)$/u.exec(text), way = m && WAYS[m[1]];
+  if (!way) return null;
+  const [, out] = [[x, [-1, 0]], [width - x, [1, 0]], [y, [0, -1]], [height - y, [0, 1]]].sort((a, b) => a[0] - b[0])[0];
+  return way[0] * out[0] + way[1] * out[1] > 0 ? m[2] : null;
+}
 
 let env;
 before(async () => { env = await launch(); });
@@ -156,7 +166,7 @@ for (const viewport of SIZES) {
       const canvas = await page.locator('#board').boundingBox(), labels = await hook(page, 'boardLabels');
       for (const a of arrows) {
         const [x, y] = [a.x - canvas.x, a.y - canvas.y], ids = [...a.units, ...a.terrain];
-        const says = (t) => (ids.length > 1 ? t === `${ids.length} ${a.terrain.length ? 'pieces' : 'units'}` : t === ids[0] || (t.endsWith('…') && ids[0].startsWith(t.slice(0, -1))));
+        const says = (t) => { t = wayOut(t, x, y, canvas); return ids.length > 1 ? t === `${ids.length} ${a.terrain.length ? 'pieces' : 'units'}` : t === ids[0] || (t?.endsWith('…') && ids[0].startsWith(t.slice(0, -1))); };
         const gap = (b) => Math.hypot(Math.max(0, b[0] - x, x - b[2]), Math.max(0, b[1] - y, y - b[3]));
         assert.ok(labels.some((l) => l.kind === 'label' && says(l.text) && gap(l.box) <= 80), `${system} ${size(viewport)}: the arrow at ${ids} is not named beside it`);
       }
@@ -442,7 +452,7 @@ for (const { id: system } of SYSTEMS.filter((s) => s.board !== 'hex')) {
     assert.ok(arrow.x < board[0] + (board[2] - board[0]) / 2, `${system}: the arrow at ${piece.id} is on the view's left`);
     const canvas = await page.locator('#board').boundingBox(), [x, y] = [arrow.x - canvas.x, arrow.y - canvas.y];
     const gap = (b) => Math.hypot(Math.max(0, b[0] - x, x - b[2]), Math.max(0, b[1] - y, y - b[3]));
-    const says = (t) => (arrow.units.length + arrow.terrain.length > 1 ? /^\d+ pieces$/.test(t) : t === piece.id || (t.endsWith('…') && piece.id.startsWith(t.slice(0, -1))));
+    const says = (t) => { t = wayOut(t, x, y, canvas); return arrow.units.length + arrow.terrain.length > 1 ? /^\d+ pieces$/.test(t) : t === piece.id || (t?.endsWith('…') && piece.id.startsWith(t.slice(0, -1))); };
     assert.ok((await hook(page, 'boardLabels')).some((l) => l.kind === 'label' && says(l.text) && gap(l.box) <= 80), `${system}: the arrow at ${piece.id} is not named`);
     assert.deepEqual(errors, []);
     await context.close();
@@ -523,4 +533,31 @@ test('every hex game (360x740, touch): a unit tapped keeps its place on the scre
     await context.close();
   }
   assert.ok(seen.length > 0, 'some hex game has a unit whose reach a zoom about it shows');
+});
+
+// The arrow at the view's edge points one way only: filled a few px toward what it points at and
+// notched behind (a triangle as wide as long, aimed up and to the right at Arcane Legions' Scouts,
+// read as pointing down). Every game's opening on an upright phone, by touch.
+test('every game of describe, at 360 x 740: each arrow at the view\'s edge is filled 3 px toward the unit it points at and open 5 px behind', { timeout: 300000 }, async () => {
+  let seen = 0;
+  for (const { id: system } of SYSTEMS) {
+    const { context, page, errors } = await openPage(env, { width: 360, height: 740 }, { touch: true });
+    if ((await hook(page, 'request')).system !== system) await pickSystem(page, system); else await ruled(page);
+    await painted(page);
+    const canvas = await boardContent(page);
+    for (const a of (await hook(page, 'offView')).filter((v) => v.units.length === 1 && !v.terrain.length)) {
+      const to = await hook(page, 'screenOf', a.units[0]);
+      const d = Math.hypot(to.x - a.x, to.y - a.y), [ux, uy] = [(to.x - a.x) / d, (to.y - a.y) / d];
+      const [front, back] = await page.evaluate((pts) => {
+        const el = document.getElementById('board'), k = el.width / el.clientWidth, c = el.getContext('2d');
+        return pts.map(([x, y]) => [...c.getImageData(Math.round(x * k), Math.round(y * k), 1, 1).data].slice(0, 3));
+      }, [[a.x - canvas.x + 3 * ux, a.y - canvas.y + 3 * uy], [a.x - canvas.x - 5 * ux, a.y - canvas.y - 5 * uy]]);
+      const apart = Math.max(...front.map((v, i) => Math.abs(v - back[i])));
+      assert.ok(apart > 60, `${system}: the arrow at ${a.units[0]} is the same colour 3 px toward it (${front}) and 5 px behind (${back})`);
+      seen++;
+    }
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
+  assert.ok(seen > 0, 'some opening leaves a unit out of an upright phone\'s view');
 });
