@@ -16,7 +16,10 @@ export function madeText(where, before, r, pick) {
   // (a reached hex tapped: the way drawn there, its reach entry's or the alternative picked)
   const way = pick ? r?.scene?.picked ?? r?.scene?.reach.get(hex.key(pick.q, pick.r)) ?? null : null;
   const said = ok ? s.madeWords?.(req, res, r.scene?.events ?? []) : null, note = ok ? s.madeNote?.(req, res, way, before) ?? '' : '';
-  const text = said ? madeWords([said.text], said.lead, note) : madeWords(movedWords(where, before, paidWords(where, r, pick)), 'Move made', note);
+  // (the unit the question moved said first, the units it moved after it: "Guardsman is now on …;
+  // Warbeast is now on …" told a phone's three lines where the ejected went, not the mover)
+  const first = s.mover(req), order = [...before].sort((a, b) => (b.id === first) - (a.id === first));
+  const text = said ? madeWords([said.text], said.lead, note) : madeWords(movedWords(where, order, paidWords(where, r, pick)), 'Move made', note);
   const key = moveKey(before, where.doc().units);
   if (key) where.remember(key, text);
   return text;

@@ -1041,7 +1041,8 @@ test('torn-world (360x740, touch): play, TW-EJ-1 TW-EJ-3 the Warbeast dropped on
 test('torn-world (360x740, touch): play, TW-EJ-1 TW-EJ-2 TW-EJ-3 the Faceless One dropped on the Swordsman: the test’s outcome chosen (failed), then one of the 3 nearest free hexes tapped; the move is made with those choices (3 touches), its Free Attack still said, undone and redone', { skip: !has('torn-world', 'move'), timeout: 300000 }, async () => {
   const { context, page, errors } = await openPage(env, PHONE, { touch: true });
   await pickSystem(page, 'torn-world');
-  await openRequest(page, EX1);
+  // (the Swordsman listed first: the move made names the mover first all the same)
+  await openRequest(page, { ...EX1, units: [...EX1.units].reverse() });
   const start = toOffset(1, 4), onto = toOffset(3, 5);
   // touch 1: the Faceless One dragged one hexon, onto the Swordsman
   await touchDrag(page, await screen(page, start.col, start.row), await screen(page, onto.col, onto.row));
@@ -1092,7 +1093,8 @@ test('torn-world (360x740, touch): play, TW-EJ-1 TW-EJ-2 TW-EJ-3 the Faceless On
   assert.match(await verdict(page), /Swordsman is now on col 7, row 6/);
   // TW-EJ-2: the Swordsman ejected may make a Free Attack on the Faceless One; once the move is
   // made the verdict still says so, first (the player resolves it next)
-  assert.match(await verdict(page), /^Move made: Free Attack on Faceless One from Swordsman \(ejected\) to resolve\. /);
+  // then where the mover went, and after it the miniature it ejected
+  assert.match(await verdict(page), new RegExp(`^Move made: Free Attack on Faceless One from Swordsman \\(ejected\\) to resolve\\. Faceless One is now on col ${onto.col}, row ${onto.row}; Swordsman is now on col 7, row 6 `));
   await shot(page, 'tw-3-made');
   // touches 4 and 5
   await page.tap('#undo');
