@@ -120,7 +120,7 @@ test('GG-8.3-MMG whyNot tells a unit the Minimum Move Guarantee moves that it go
   const slowed = ask(['slow']);
   assert.equal(slowed.reasons[0].code, 'not_enough_points');
   assert.equal(slowed.reasons[0].needs, 3);
-  assert.match(slowed.reasons[0].message, /^It needs 3 movement points and has 0 \(the Minimum Move Guarantee goes one hex only\): the cheapest path /);
+  assert.match(slowed.reasons[0].message, /^It needs 3 movement points and has 0 \(the Minimum Move Guarantee goes one hex only\), by the cheapest way to hex /);
   // with its 1 point it enters the hex by paying: no guarantee to mention
   assert.doesNotMatch(ask([]).reasons[0].message, /Minimum Move Guarantee/);
 });

@@ -72,8 +72,9 @@ static int why_walk(McEnv *env, const McGgRequest *gr, int points, bool mmg, int
     if (d) {
         w->needs = d->cost;
         if (!why_reason(env, w, "not_enough_points", "GG-MOV-1", m->id, d->hex,
-                        /* the figures first: a phone shows a verdict's first three lines */
-                        mc_strf(env, "It needs %d movement point%s and has %d%s: the cheapest path the units leave open to hex (q %d, r %d).",
+                        /* the figures first: a phone shows a verdict's first three lines ("the
+                           cheapest path the units leave open" read awkwardly, and of a unit alone) */
+                        mc_strf(env, "It needs %d movement point%s and has %d%s, by the cheapest way to hex (q %d, r %d).",
                                 d->cost, d->cost == 1 ? "" : "s", points,
                                 mmg ? " (the Minimum Move Guarantee goes one hex only)" : "", d->hex.q, d->hex.r)))
             return 0;
