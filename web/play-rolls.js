@@ -124,8 +124,10 @@ export function initPlayRolls({ store, sys, doc, bar, own, unfinished, rollInto 
     p.className = `choice roll-words${toRoll.length > 1 ? '' : ' said'}`;
     // once every die has fallen the button says it rolls them again (a newcomer took "Roll 2D6",
     // unchanged after the roll, for a roll not made)
+    // (then a quiet button: dark, it was the bar's one strong button beside Make this move floating
+    // on the board, and a player after the next step rolled again; a newcomer's review)
     const again = !toRoll.length;
-    const b = el('button', again ? 'Roll 2D6 again' : 'Roll 2D6', 'small');
+    const b = el('button', again ? 'Roll 2D6 again' : 'Roll 2D6', again ? 'small secondary' : 'small');
     b.type = 'button';
     b.id = 'play-roll';
     b.setAttribute('aria-label', `Roll 2D6 ${again ? 'again ' : ''}for every roll of the ${title.toLowerCase()}`);

@@ -515,8 +515,13 @@ test('ninth-age (360x740, touch): play, 9A-PU-1 9A-DST-1 the play bar rolls the 
   const request = await pageRequest(page);
   // every die the question takes rolled: the flee's and each pursuer's
   assert.deepEqual([request.pursued.fleeDistance, request.pursuers[0].distance], [7, 7], 'the flee and the pursuit both rolled 3 + 4');
-  // the dice fallen, the button says it rolls them again (unchanged, it read as a roll not made)
+  // the dice fallen, the button says it rolls them again (unchanged, it read as a roll not made),
+  // and steps back for Make this move, the next step (a newcomer rolled again looking for it)
   assert.equal((await page.textContent('#play-roll')).trim(), 'Roll 2D6 again');
+  const look = (sel) => page.$eval(sel, (e) => getComputedStyle(e).backgroundColor);
+  assert.equal(await page.isVisible('#apply'), true, 'Make this move offered');
+  assert.notEqual(await look('#play-roll'), await look('#apply'), 'Roll 2D6 again does not look like Make this move');
+  assert.match(await page.getAttribute('#play-roll', 'class'), /\bsecondary\b/);
   const result = await answer(request);
   // 9A-DST-1: a pursuit roll equal to or greater than the flee roll catches the fleeing unit
   assert.equal(result.fleeingDestroyed, true, 'a pursuit of 7 against a flee of 7: the Raiders are caught');
