@@ -21,12 +21,14 @@ export const BUDGET_MS = 2000;
 /** How long a superseded request may go on running before the worker is restarted (a few frames). */
 export const SUPERSEDED_MS = 50;
 /**
- * The work units a quick question may spend on the page's thread: about 2 ms of WebAssembly where
- * a unit costs most (a hex reach, 3,300–4,900 units a ms; a Ninth Age charge search spends 40,000
- * a ms), docs/performance.md "Same-frame rulings" (bench/work-rate.mjs). Counted, not timed, so
- * the same question goes the same way on any machine.
+ * The work units a quick question may spend on the page's thread: about 4 ms of WebAssembly where
+ * a unit costs most (a big board's hex reach, 3,300–4,900 units a ms; a Ninth Age charge search
+ * spends 40,000 a ms), a quarter of a frame. Torn World's whyNot searches the whole board without
+ * its allowance: 12,000 units on its opening board in 0.1 ms, which 8,000 sent to the worker, its
+ * drag's slowest ruling (docs/performance.md "Same-frame rulings"; bench/work-rate.mjs). Counted,
+ * not timed, so the same question goes the same way on any machine.
  */
-export const PAGE_WORK = 8000;
+export const PAGE_WORK = 16000;
 /** Units and terrain pieces together past which a quick question goes to the worker: every frame
  * copies the position's units into JSON on the asking thread, which the worker does off the page's. */
 export const PAGE_OBJECTS = 200;
@@ -111,7 +113,8 @@ export class EngineClient {
 
   /**
    * Asks a request (an object, or JSON text as typed); newest question of its `lane` wins (see
-   * above). `quick`: answered on the page's thread when it can be (above), resolving in a microtask.
+   * above). `quick`: answered on the page's thread when it can be (above), resolving in a microtask
+   * (the promise's `here` then true).
    */
   ask(request, lane = 'rule', { quick = false } = {}) {
     const here = quick ? this.#askHere(request) : null;
@@ -121,7 +124,8 @@ export class EngineClient {
       this.#waiting.delete(lane);
       const run = this.#running;
       if (run?.lane === lane && !run.superseded) { run.superseded = true; run.resolve({ superseded: true }); this.#abandonLater(run); }
-      return Promise.resolve(here);
+      // (`here`: its answer is at hand, settled in this task's microtasks: play-hex.js draws once)
+      return Object.assign(Promise.resolve(here), { here: true });
     }
     return new Promise((resolve) => {
       this.#waiting.get(lane)?.resolve({ superseded: true });

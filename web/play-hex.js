@@ -110,15 +110,15 @@ export function initPlayHex(page) {
     if (!c || !reachOf(c.id)) return;
     const home = unitById(c.id);
     const h = c.at;
-    let serial = null;
+    let serial = null, drawn = false;
     if (!h || !onBoard(h) || (home && h.q === home.q && h.r === home.r)) store.setPick(null); // off the board, or back home: no move
     else if (!(ui.pick && ui.pick.q === h.q && ui.pick.r === h.r)) {
       serial = `hex-${++hexRulings}`;
       timing('movecalc:ask', serial);
       if (ui.result.scene.reach.has(hex.key(h.q, h.r))) store.setPick({ q: h.q, r: h.r });
-      else { store.setPick({ q: h.q, r: h.r, why: null }); whyNot(ui.pick, serial); serial = null; }
+      else { store.setPick({ q: h.q, r: h.r, why: null }); drawn = whyNot(ui.pick, serial); serial = null; }
     }
-    redrawResult();
+    if (!drawn) redrawResult();
     if (serial) timing('movecalc:ruled', serial);
     if (c.dropped) drop(c);
   }

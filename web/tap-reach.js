@@ -45,15 +45,21 @@ export function initTapReach({ store, ui, doc, sys, unitById, onBoard, redrawRes
 
   // The engine's whyNot for a tapped hex: the reach's request asking about that hex. Its answer is
   // shown only while that hex is still the one tapped on that answer.
-  async function whyNot(pick, serial) {
+  // True when the answer is at hand (answered on the page's thread) and drawn in this task's
+  // microtasks: a drag's hex then is drawn once, with its reason, not first as waiting for it
+  // (two scenes and verdicts built a hex, a third of a whyNot hex's time at CPU 4x).
+  function whyNot(pick, serial) {
     const shown = ui.result;
     const request = { ...shown.request, query: sys().whyNotQuery, to: { q: pick.q, r: pick.r } };
     delete request.paths; delete request.detail; // reach's own fields, which whyNot does not take
-    const out = await askEngine(request);
-    if (ui.pick !== pick || ui.result !== shown || out.superseded) return;
-    store.pickWhy(pick, out.response ?? { failed: out.timedOut ? `it took longer than ${out.budget / 1000} s and was stopped` : String(out.failed) });
-    redrawResult();
-    if (serial) timing('movecalc:ruled', serial);
+    const asked = askEngine(request);
+    asked.then((out) => {
+      if (ui.pick !== pick || ui.result !== shown || out.superseded) return;
+      store.pickWhy(pick, out.response ?? { failed: out.timedOut ? `it took longer than ${out.budget / 1000} s and was stopped` : String(out.failed) });
+      redrawResult();
+      if (serial) timing('movecalc:ruled', serial);
+    });
+    return asked.here === true;
   }
 
   /** Draws way `i` to the tapped hex (0: the reach's own path, i ≥ 1: its i-th alternative). */

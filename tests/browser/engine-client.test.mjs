@@ -314,3 +314,36 @@ test('an answer on the page\'s thread supersedes the question of its lane waitin
   assert.deepEqual(await slow, { superseded: true });
   assert.equal(worker.asks().length, 1);
 });
+
+// A drag's hex out of reach is asked the engine's whyNot in its frame: on the page's thread, within
+// PAGE_WORK, for every unit of each hex game's opening position and every hex its reach does not
+// reach (Torn World's, a whole-board search, needs 12,000 units and went to the worker, the slowest
+// ruling of its drag).
+test('every hex game of describe: the whyNot of each opening unit for each hex its reach does not reach is answered on the page\'s thread, with the worker\'s bytes', async () => {
+  const { full, games } = await quickGames();
+  const { defaultDoc, buildRequest, boardCells } = await import('../../web/model.js');
+  const described = full.request({ query: 'describe' }).result.systems;
+  const hexGames = games.filter((g) => { const s = described.find((d) => d.id === g); return s.board === 'hex' && ['reach', 'whyNot'].every((q) => s.queries.some((x) => x.name === q)); });
+  assert.ok(hexGames.length > 0);
+  for (const system of hexGames) {
+    const position = buildRequest(system, defaultDoc(system));
+    const { c } = await quickClient(system);
+    let asked = 0;
+    for (const u of position.units) {
+      const reach = { ...position, query: 'reach', unit: u.id };
+      const r = full.request(reach);
+      if (!r.ok) continue;
+      const reached = new Set(r.result.hexes.map((h) => `${h.q},${h.r}`));
+      for (const { q, r: row } of boardCells(system, position.board)) {
+        if (reached.has(`${q},${row}`) || (q === u.q && row === u.r)) continue;
+        const why = { ...reach, query: 'whyNot', to: { q, r: row } };
+        const asking = c.ask(why, 'tap', { quick: true });
+        assert.equal(c.quick.worker, 0, `${system} ${u.id} to (${q}, ${row}): sent to the worker`);
+        assert.deepEqual(await asking, { response: full.request(why) }, `${system} ${u.id} to (${q}, ${row})`);
+        asked++;
+      }
+    }
+    assert.ok(asked > 0, `${system}: some hex out of reach`);
+    assert.deepEqual(c.quick, { page: asked, worker: 0 }, `${system}: every whyNot answered on the page's thread`);
+  }
+});
