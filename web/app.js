@@ -351,13 +351,18 @@ const padded = (b, p) => [b[0] - p, b[1] - p, b[2] + p, b[3] + p];
  * view by a pan where one is off it; 'reach': a tapped unit's reach brought into view; `follow`
  * keeps its mover in view; a picked hex: the view stays).
  */
+// A tapped hex `p` on answer scene `sc`: its reach entry, and the way drawn there (the entry's or
+// one of its alternatives); nulls for none.
+function pickedOf(sc, p) {
+  const entry = p ? sc.reach.get(hex.key(p.q, p.r)) ?? null : null;
+  return [entry, entry ? sc.picked ?? entry : null];
+}
+
 function redrawResult(frame = false, follow = false) {
   const r = ui.result;
   if (!r) return;
   r.scene = resultScene(r.request?.system ?? store.state.system, r.request, r.response, colourOf, ui.pick, { ...r.extra, event: ui.event });
-  // a tapped hex: its reach entry, and the way drawn there (the entry's or one of its alternatives)
-  const entry = ui.pick ? r.scene.reach.get(hex.key(ui.pick.q, ui.pick.r)) ?? null : null;
-  const pick = entry ? r.scene.picked ?? entry : null;
+  const [entry, pick] = pickedOf(r.scene, ui.pick);
   // the verdict: the answer's, or a tapped hex's (its ways there, or why not)
   // (a hex game's, tap-reach.js: it comes with the hex games' play)
   let v = tools.tapVerdict(r.request, r.response, ui.pick, entry) ?? verdictOf(r.response, r.request);
@@ -661,8 +666,8 @@ function makeMove() {
   // the details list then keeps the ruling the move was made by, without its choices, a reach's
   // with the hex moved to and not its count (a newcomer's review found only the list's placeholder
   // after every move made)
-  const entry = pick && r.scene.reach.get(hex.key(pick.q, pick.r));
-  const details = () => [el('h3', 'The move made'), ...resultText(r.response, ui.assumptionSummaries, { request: r.request ?? {}, pick: entry && (r.scene.picked ?? entry), reachCount: 0 })];
+  const way = pickedOf(r.scene, pick)[1];
+  const details = () => [el('h3', 'The move made'), ...resultText(r.response, ui.assumptionSummaries, { request: r.request ?? {}, pick: way, reachCount: 0 })];
   sayMade((code, where) => code.madeText(where, before, r, pick), (m) => store.setMade({ ...m, details }));
 }
 
