@@ -953,6 +953,7 @@ function showDetails() {
 // drop): the lift shows it (showDeferred).
 function showTimeline() { $('timeline').hidden = dragging() || !(ui.result?.scene?.tracks.length > 0); }
 function showDeferred() {
+  $('verdict').style.minHeight = '';
   if (ui.deferred.refresh) { store.defer({ refresh: false }); refreshNow(true); }
   showTimeline();
   showDetails();
@@ -1198,8 +1199,12 @@ const showWhole = (e) => { if (!e.target.closest('button, a, input, select')) $(
 const verdictLines = loadOnce(() => import('./verdict-lines.js'));
 // a tapped hex's answer cut short says so (style.css "… more"): marked whenever its words, its
 // class or its width change
+// While a finger carries a unit the verdict's box grows but never shrinks, until the finger lifts
+// (showDeferred): a desktop's legend under it moved at every hex, the page below it laid out and
+// painted again at each ruling of a drag
 const markCut = () => {
   const v = $('verdict'), own = v.classList.contains('own');
+  if (dragging()) v.style.minHeight = `${v.getBoundingClientRect().height}px`; // (not offsetHeight: a whole px taller than a box of 63.5)
   verdictLines.ready?.outcomeLines(v);
   // (one with buttons of its own scrolls to them: cut while some of it is below its box's end; the
   // events of a move, a collision among them, sat there unseen)

@@ -599,6 +599,45 @@ test('godsgloom (360x740, touch): play, GG-MOV-1 a unit carried over a hex of an
   await context.close();
 });
 
+// A desktop's verdict stands over the legend: at each hex of a drag its words were one to three
+// lines, and the legend and the page under it moved up and down with them (laid out and painted
+// again at every ruling). While the finger is down the box grows but never shrinks; once it lifts
+// it fits its words again.
+test('godsgloom (1280x800, touch): play, GG-MOV-1 GG-8.1-I a unit carried from a hex it reaches to another unit’s hex and back: the verdict’s box grows but does not shrink while the finger is down, the legend under it stays, and it fits its words once the finger lifts', { skip: !has('godsgloom', 'whyNot'), timeout: 300000 }, async () => {
+  const { context, page, errors } = await openPage(env, DESKTOP, { touch: true });
+  await pickSystem(page, 'godsgloom');
+  await steady(page);
+  const request = await pageRequest(page), u = request.units.find((x) => x.id === request.unit);
+  assert.equal(request.query, 'reach');
+  const reach = await answer(request);
+  // a hex of cost 1 (reached), and the nearest other unit's hex (no unit ends there: GG-8.1-I)
+  const reached = reach.hexes.find((h) => h.cost === 1), other = request.units.filter((x) => x.id !== u.id)
+    .sort((a, b) => Math.hypot(a.q - u.q, a.r - u.r) - Math.hypot(b.q - u.q, b.r - u.r))[0];
+  assert.ok(reached && other, 'a hex it reaches and another unit');
+  const at = (h) => { const { col, row } = toOffset(h.q, h.r); return screen(page, col, row); };
+  const box = () => page.evaluate(() => ({ verdict: document.getElementById('verdict').getBoundingClientRect().height, legend: document.getElementById('legend-panel').getBoundingClientRect().top, words: document.getElementById('verdict').textContent }));
+  const saying = (words) => page.waitForFunction((w) => document.getElementById('verdict').textContent.includes(w), words);
+  const seen = [];
+  await touchDrag(page, await hook(page, 'screenOf', u.id), await at(reached), { hold: async (move) => {
+    await saying('can end on');
+    seen.push(await box());
+    await move(await at(other));
+    await saying('cannot end on');
+    seen.push(await box());
+    await move(await at(reached));
+    await saying('can end on');
+    seen.push(await box());
+  } });
+  const [near, far, back] = seen;
+  assert.ok(far.verdict > near.verdict, `the reason is longer than the way: ${far.verdict} px (${far.words}) against ${near.verdict} px (${near.words})`);
+  assert.equal(back.verdict, far.verdict, 'back on the hex it reaches, the box keeps its height');
+  assert.equal(back.legend, far.legend, 'and the legend under it stays');
+  await ruled(page);
+  assert.equal(await page.evaluate(() => document.getElementById('verdict').style.minHeight), '', 'the finger lifted: no height held');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 // A Torn World Large miniature stands on a hexon, whose centres lie on the lattice a·(2,1) + b·(−1,3)
 // (TW-LRG-2, docs/api.md "Hex boards"): carried, it goes to the lattice point nearest the finger, and
 // the tag names that hex, as the verdict does, not the hex under the finger (a newcomer read "col 6
