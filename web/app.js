@@ -346,11 +346,6 @@ const answerFraming = (b) => ({ near: nearUnits(store.state.system, doc(), b.at,
 const REACH_PAD = 1;
 const padded = (b, p) => [b[0] - p, b[1] - p, b[2] + p, b[3] + p];
 
-/**
- * Draws the answer again (a new answer, `frame`: framed; 'whole': the units it names brought into
- * view by a pan where one is off it; 'reach': a tapped unit's reach brought into view; `follow`
- * keeps its mover in view; a picked hex: the view stays).
- */
 // A tapped hex `p` on answer scene `sc`: its reach entry, and the way drawn there (the entry's or
 // one of its alternatives); nulls for none.
 function pickedOf(sc, p) {
@@ -358,6 +353,11 @@ function pickedOf(sc, p) {
   return [entry, entry ? sc.picked ?? entry : null];
 }
 
+/**
+ * Draws the answer again (a new answer, `frame`: framed; 'whole': the units it names brought into
+ * view by a pan where one is off it; 'reach': a tapped unit's reach brought into view; `follow`
+ * keeps its mover in view; a picked hex: the view stays).
+ */
 function redrawResult(frame = false, follow = false) {
   const r = ui.result;
   if (!r) return;
@@ -1199,12 +1199,12 @@ const showWhole = (e) => { if (!e.target.closest('button, a, input, select')) $(
 const verdictLines = loadOnce(() => import('./verdict-lines.js'));
 // a tapped hex's answer cut short says so (style.css "… more"): marked whenever its words, its
 // class or its width change
-// While a finger carries a unit the verdict's box grows but never shrinks, until the finger lifts
-// (showDeferred): a desktop's legend under it moved at every hex, the page below it laid out and
-// painted again at each ruling of a drag
 const markCut = () => {
   const v = $('verdict'), own = v.classList.contains('own');
-  if (dragging()) v.style.minHeight = `${v.getBoundingClientRect().height}px`; // (not offsetHeight: a whole px taller than a box of 63.5)
+  // while a finger carries a unit the box grows but never shrinks, until the finger lifts
+  // (showDeferred): a desktop's legend under it moved at every hex, the page below it laid out and
+  // painted again at each ruling (its exact height: offsetHeight made a box of 63.5 px one taller)
+  if (dragging()) v.style.minHeight = `${v.getBoundingClientRect().height}px`;
   verdictLines.ready?.outcomeLines(v);
   // (one with buttons of its own scrolls to them: cut while some of it is below its box's end; the
   // events of a move, a collision among them, sat there unseen)
