@@ -206,3 +206,22 @@ test('AL-BRK-1 an order going on over drops says its breakaway at its first drop
   const moved = request.units.map((u) => (u.id === 'm' ? { ...u, y: -0.25 } : u));
   assert.equal(game.madeNote(request, r, null, moved), '', 'a later drop: the mover already on its way');
 });
+
+// A drag of 1.3 steps is two actions, a step and a partial one each paid a whole step's points
+// (AL-MOV-2, AL-LAT-3): the Legion's codex asks 1 a step forward, so 2 of its 4 points. Said
+// "1 step forward, then 0.3 steps forward", it read as two moves.
+test('AL-MOV-2 AL-LAT-3 a move made of steps the same way is said as one run, with the steps it took where one was partial', () => {
+  const units = game.defaults().units.map(({ width, depth, ...u }) => u);
+  const made = (actions) => {
+    const request = { system: 'arcane-legions', query: 'move', units, activeSide: 'red', turnOrder: ['red', 'blue'], order: { unit: 'Legion', actions } };
+    const res = engine.request(request);
+    assert.equal(res.result.endedBy, 'actions', JSON.stringify(actions));
+    const out = makeOut(request, () => '#000', game.requestSize);
+    game.draw.move(out, res.result, request, null, {});
+    return game.madeWords(request, res.result, out.events).text;
+  };
+  assert.equal(made([{ step: 'forward', distance: 1 }, { step: 'forward', distance: 0.3 }]), '2 of 4 movement points spent. Legion moves 1.3 steps forward in 2 steps');
+  assert.equal(made([{ step: 'forward', distance: 1 }, { step: 'forward', distance: 1 }]), '2 of 4 movement points spent. Legion moves 2 steps forward');
+  // another way is another run: forward 1, then right 0.5 (1 + 1 points)
+  assert.equal(made([{ step: 'forward', distance: 1 }, { step: 'right', distance: 0.5 }]), '2 of 4 movement points spent. Legion moves 1 step forward, then 0.5 steps right');
+});

@@ -458,10 +458,19 @@ game.madeWords = (request, r, events) => {
   // lines showed the tool and cut the collision
   const met = [...turns.map((t) => [t.action, happened.length ? t.turned : t.made]), ...happened.map((e) => [e.action, e.text])]
     .sort((a, b) => a[0] - b[0]).map((e) => e[1]);
-  // steps alone: the steps as the player made them (its pose in steps' coordinates told a player nothing)
+  // steps alone: the steps as the player made them (its pose in steps' coordinates told a player
+  // nothing), a run of them the same way as one ("1 step forward, then 0.3 steps forward" read as
+  // two moves), with how many steps it took where one was partial: each costs a whole step's
+  // points (AL-LAT-3)
   if (!met.length) {
-    const steps = arr(request.order?.actions).map((a, i) => (a?.step && arr(r.actions)[i]?.made !== false ? `${stepsText(a.distance ?? 1)} ${a.step}` : null));
-    if (steps.length && !steps.includes(null)) met.push(`moves ${steps.join(', then ')}`);
+    const actions = arr(request.order?.actions), runs = [];
+    if (actions.length && actions.every((a, i) => a?.step && arr(r.actions)[i]?.made !== false)) {
+      for (const a of actions) {
+        const d = a.distance ?? 1, last = runs.at(-1);
+        if (last?.step === a.step) { last.d += d; last.n++; last.part ||= d < 1; } else runs.push({ step: a.step, d, n: 1, part: d < 1 });
+      }
+      met.push(`moves ${runs.map((x) => `${stepsText(x.d)} ${x.step}${x.part && x.n > 1 ? ` in ${x.n} steps` : ''}`).join(', then ')}`);
+    }
   }
   if (!met.length || request.query !== 'move') return null;
   const why = happened.length ? turns.map((t) => `; ${turns.length > 1 ? `its ${t.what} turn: ` : ''}${t.why}`).join('') : '';
