@@ -14,12 +14,14 @@ function clearBand(board) {
   return [[pinned, Math.max(top, pinned)], [board.w, bottom]];
 }
 
-// Pans the view by the least that brings screen box `box` into the band (its middle, where it is
-// larger), point `p` kept in view.
+// Pans the view, where screen box `box` is not all in the band, by the least that brings it M clear
+// of the band's edges (as far as it fits; brought flush with the edge, a fled base lay under the
+// numbers pinned there), its middle where it is larger; point `p` kept in view.
 function panTo(board, box, p, [lo, hi]) {
   for (const [i, o] of [[0, 'ox'], [1, 'oy']]) {
     if (box[i] >= lo[i] && box[i + 2] <= hi[i]) continue;
-    const d = box[i + 2] - box[i] <= hi[i] - lo[i] ? (box[i] < lo[i] ? lo[i] - box[i] : hi[i] - box[i + 2]) : (lo[i] + hi[i]) / 2 - (box[i] + box[i + 2]) / 2;
+    const m = Math.max(0, Math.min(M, (hi[i] - lo[i] - box[i + 2] + box[i]) / 2)), a = lo[i] + m, z = hi[i] - m;
+    const d = box[i + 2] - box[i] <= z - a ? (box[i] < a ? a - box[i] : z - box[i + 2]) : (a + z) / 2 - (box[i] + box[i + 2]) / 2;
     board[o] += clamp(p[i] + d, lo[i] + M, Math.max(lo[i] + M, hi[i] - M)) - p[i];
   }
 }

@@ -4,7 +4,8 @@
 // (docs/page.md "Undo and Redo"), then redone in the words the moves were made in.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, openPage, PHONE, pickSystem, ruled, hook, verdict, setDice, knightsOnRaidersFlank } from './browser.mjs';
+import { launch, openPage, PHONE, pickSystem, ruled, hook, verdict, setDice, knightsOnRaidersFlank, touchDrag, painted } from './browser.mjs';
+import { rectCorners } from '../../web/geometry.js';
 
 let env;
 before(async () => { env = await launch(); });
@@ -85,6 +86,42 @@ test('ninth-age (360x740, touch): 9A-CH-1 9A-DST-1 a charge then a pursuit: each
   assert.equal(await said(page, 'Redone: '), chargeMade.replace(/^Charge made: /, 'Redone: '), 'the charge redone in the words it was made in');
   for (let k = 0; k < 3; k++) await redo();
   assert.equal(await said(page, 'Redone: '), pursuitMade.replace(/^Pursuit made: /, 'Redone: '), 'the pursuit redone in the words it was made in');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+// 9A-FL-1: after the charge made, the Raiders' flee of 2D6 = 6 + 5 = 11″ runs west from x 31″ to
+// x 20″, past the left edge of an upright phone's view: the view pans to show it whole
+// (ninth-age.js `showWhole`). Brought flush with the edge, the fled base lay under the numbers
+// pinned there; it is brought 24 px clear (board-reveal.js M; 20 here).
+test('ninth-age (360x740, touch): 9A-FL-1 a flee rolled after a charge made, run past the view’s edge, is brought into view clear of the board’s edges', { timeout: 300000 }, async () => {
+  const { context, page, errors } = await openPage(env, PHONE, { touch: true });
+  await pickSystem(page, 'ninth-age');
+  await touchDrag(page, await hook(page, 'screenOf', 'Knights'), await hook(page, 'screenOf', 'Raiders'));
+  await setDice(page, 5, 4);
+  await page.tap('#play-roll');
+  await ruled(page);
+  await page.tap('#apply');
+  await said(page, 'Charge made: ');
+  await page.selectOption('#play-question', 'flee');
+  await ruled(page);
+  await setDice(page, 6, 5);
+  await page.tap('#play-roll');
+  await page.waitForFunction(() => window.movecalcTest.request().distance === 11);
+  await ruled(page);
+  await painted(page);
+  const r = (await hook(page, 'ruling')).response.result;
+  assert.deepEqual([r.final?.x, r.final?.y, r.final?.facing], [20, 26, 270], '9A-FL-1: the Raiders flee 11″ west, from x 31″ to x 20″');
+  const poses = (await hook(page, 'overlay')).filter((o) => o.type === 'pose');
+  assert.ok(poses.some((o) => o.label === 'Raiders: fled 11″'), 'the flee’s end drawn');
+  const box = await page.evaluate(() => { const b = document.querySelector('#board').getBoundingClientRect(); return [b.left, b.top, b.right, b.bottom]; });
+  for (const o of poses) {
+    for (const [x, y] of rectCorners(o.pose.x, o.pose.y, o.pose.facing, o.w, o.d)) {
+      const p = await hook(page, 'screenOfWorld', x, y);
+      assert.ok(p.x >= box[0] + 20 && p.x <= box[2] - 20 && p.y >= box[1] + 20 && p.y <= box[3] - 20,
+        `${o.label ?? 'a base'}'s corner (${p.x.toFixed(0)}, ${p.y.toFixed(0)}) inside the board ${box.map((v) => v.toFixed(0))} by 20 px`);
+    }
+  }
   assert.deepEqual(errors, []);
   await context.close();
 });
