@@ -1,6 +1,6 @@
 // Sensitivity's re-runs share the request's work budget MC_MAX_WORK (docs/api.md "Sensitivity"),
 // natively and in WebAssembly alike: an Arcane Legions move that spends most of the budget (the
-// mover on 385 control 64-gons and 39 control squares, each re-tested at every action of every
+// mover on 384 control 64-gons and 83 control squares, each re-tested at every action of every
 // option of six open turns: tests/c/test_position.c's edge request, with fewer fillers) answers
 // ok, and its re-run under A-AL-5's other reading, which would spend as much again, says the limit
 // ran out. The same request with a tenth of the terrain has its re-run tried to the end.
@@ -35,7 +35,7 @@ function both(req) {
 }
 
 test('A-AL-5 AL-TRN-1 sensitivity: a re-run past MC_MAX_WORK says so in its entry, the answer stands, the same in both builds', () => {
-  const answer = both(request(385, 39));
+  const answer = both(request(384, 83));
   assert.equal(answer.ok, true, JSON.stringify(answer.error));
   assert.ok(answer.assumptions.includes('A-AL-5'));
   assert.equal(answer.sensitivity.length, 1);
@@ -48,7 +48,7 @@ test('A-AL-5 AL-TRN-1 sensitivity: a re-run past MC_MAX_WORK says so in its entr
 });
 
 test('A-AL-5 AL-TRN-1 sensitivity: the same move on a tenth of the terrain has its re-run tried to the end', () => {
-  const answer = both(request(38, 4));
+  const answer = both(request(38, 8));
   assert.equal(answer.ok, true, JSON.stringify(answer.error));
   const [entry] = answer.sensitivity;
   assert.equal(entry.reading, 'two-step-legs');

@@ -181,6 +181,7 @@ cases['cc-ancients'] = [
 // ---- Arcane Legions --------------------------------------------------------------------------------
 const alUnit = (p, y) => `{"id":"${p}#","side":"blue","x":#0.5,"y":${y}.5,"facing":0,"base":"sortie"}`;
 const alTerrain = `{"id":"t#","kind":"blocking","polygon":${polygon64(40)}}`;
+const box = (x0, y0, x1, y1) => [[x0, y0], [x1, y0], [x1, y1], [x0, y1]];
 cases['arcane-legions'] = [
   { name: 'move, 64 actions (steps and turns) among 1,000 units and 500 terrain pieces of 64 vertices', seconds: 5, ok: true, generate: { kind: 'parts', parts: [
     '{"system":"arcane-legions","query":"move","units":[{"id":"m","side":"red","x":5,"y":20,"facing":0,"base":"formation","movementIcons":1000},',
@@ -210,6 +211,31 @@ cases['arcane-legions'] = [
   { name: 'reachArea, 1000 points standing on 500 control pieces of 64 vertices', ok: true, generate: { kind: 'parts', parts: [
     '{"system":"arcane-legions","query":"reachArea","units":[{"id":"m","side":"red","x":50,"y":50,"facing":0,"base":"formation","movementIcons":1000}],"terrain":[',
     rep(500, `{"id":"t#","kind":"control","polygon":${circle64(50, 50, 8)}}`), '],"unit":"m","samplesPerStep":8}'] } },
+  // A hostile review's: a side of 100,000 at the least notch spacing has 800,000 notches, which
+  // every turn placed (and the reach tried four turns at each of its 20,000 samples) counted one at
+  // a time: 41 s. Forward costs all the points, so the reach's turns are tried and none is made.
+  { name: 'reachArea, a formation 100,000 wide at notch spacing 0.125, 1000 points, 8 samples per step', ok: true, request: {
+    system: 'arcane-legions', query: 'reachArea', unit: 'm', movementPoints: 1000, samplesPerStep: 8, params: { 'A-AL-2': { notchSpacing: 0.125 } },
+    units: [{ id: 'm', side: 'red', x: 0, y: 0, facing: 0, width: 100000, depth: 1, codex: { forward: 1000, backward: 1, left: 1, right: 1 }, movementIcons: 1000 }] } },
+  // 64 free turns of that formation, each ending over blocking squares it cannot snap to (returned,
+  // AL-LIM-3) with 'toward' and 'snapTo' open: every option of every choice runs the order again,
+  // each turn's notches counted one by one and every part's flags set again (15-20 s).
+  { name: 'move, 64 turns of a formation 100,000 wide at notch spacing 0.125 over 8 blocking squares each, their choices open', code: 'limit', path: 'order', message: 'MC_MAX_WORK (150000000 units) reached in the open choices after', request: {
+    system: 'arcane-legions', query: 'move', params: { 'A-AL-2': { notchSpacing: 0.125 } },
+    units: [{ id: 'm', side: 'red', x: 0, y: 0, facing: 0, width: 100000, depth: 1, codex: { forward: 0, backward: 0, left: 0, right: 0 }, movementIcons: 1000 }],
+    terrain: [
+      ...Array.from({ length: 8 }, (_, i) => ({ id: `sq${i + 1}`, kind: 'blocking', polygon: box(-2 - i, 100 * (i + 1) - 0.2, 4 + i, 100 * (i + 1) + 0.2) })),
+      ...Array.from({ length: 8 }, (_, i) => [{ id: `bl${i + 1}`, kind: 'blocking', polygon: box(995, 100 * (i + 1) - 5, 1005, 100 * (i + 1) + 5) },
+        { id: `br${i + 1}`, kind: 'blocking', polygon: box(-1005, 100 * (i + 1) - 5, -995, 100 * (i + 1) + 5) }]).flat(),
+      { id: 'top', kind: 'blocking', polygon: box(-10, 60000, 10, 60010) }, { id: 'bottom', kind: 'blocking', polygon: box(-10, -60010, 10, -60000) }],
+    order: { unit: 'm', actions: Array.from({ length: 64 }, () => ({ turn: 90, off: 'front' })) } } },
+  // 999 sorties flush against a formation, each of its own side, the names 123 characters long and
+  // alike for their first 118, and 64 sides in the turn order: sorted by insertion with each
+  // attacker's side ranked afresh at every comparison, 10^9 string comparisons (2 s).
+  { name: 'breakaway, 999 attackers each of its own long-named side, 64 sides in the turn order', ok: true, generate: { kind: 'parts', parts: [
+    `{"system":"arcane-legions","query":"breakaway","units":[{"id":"m","side":"${'S'.repeat(118)}mover","x":500,"y":0,"facing":0,"width":1000,"depth":1,"movementIcons":4},`,
+    rep(999, `{"id":"e#","side":"${'S'.repeat(118)}#","x":#.5,"y":1,"facing":180,"base":"sortie"}`),
+    `],"unit":"m","activeSide":"${'S'.repeat(118)}mover","turnOrder":["${'S'.repeat(118)}mover",`, rep(63, `"${'T'.repeat(118)}#"`), ']}'] } },
 ];
 
 // ---- The Ninth Age ---------------------------------------------------------------------------------
