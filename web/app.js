@@ -1120,10 +1120,11 @@ function setMode(m) {
 // draws one (Set up's Move tool, or play in a game whose units turn in play: board.js): a
 // GODSGLOOM player read of a handle to drag that play never showed.
 // In play, the game's whole play note comes first (shown on a phone, whose tool note is hidden).
+// (before any ruling too: The Ninth Age's opening asks nothing, and its legend kept the game shown
+// before, or nothing after a reload, until a first charge was ruled)
 function showLegend() {
   const r = ui.result;
-  if (!r) return;
-  const system = r.request?.system ?? store.state.system, query = r.request?.query;
+  const system = r?.request?.system ?? store.state.system, query = r ? r.request?.query : doc().query;
   const terrain = [...new Set(isHexBoard() ? doc().terrain.map((t) => t.terrain) : [])].sort();
   const handle = ui.tool === 'move' && (!tools.playing() || sys().tablePlay === 'order');
   const how = ui.tool === 'move' && tools.playing() ? sys().playNote ?? TOOL_NOTES.play : '';

@@ -476,7 +476,7 @@ export const hexPainting = {
     // and is whole in view (label leaves its letters out otherwise)
     const spots = w > s * 1.7 ? [] : [[cx, cy - s * TAB_ABOVE], [cx + s * 0.5, cy], [cx - s * 0.5, cy], [cx, cy + s * 0.7]]
       .filter(([x, y]) => { const b = [x - w / 2, y - MIN_TEXT / 2, x + w / 2, y + MIN_TEXT / 2]; return !this.cutByEdge(b, true) && this.isClear(b); });
-    // too small for its letters, or no place clear: a dot says a badge is there (a tap on the hex says which)
+    // too small for its letters, or no place clear: a dot says a badge is there (zoomed in, the letters show)
     if (!spots.length) {
       draw((c) => { this.dot(cx, cy - s * TAB_ABOVE, 3.5, '#1b2430'); c.lineWidth = 1.5; c.strokeStyle = '#fff'; c.stroke(); });
       return;

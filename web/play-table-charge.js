@@ -230,10 +230,14 @@ export function chargePlay({ store, ui, doc, unitInfo, refresh, currentRequest, 
         : (result.reasons ?? []).some((x) => x.code === 'out_of_range') && Number.isFinite(result.needed) ? `, short of ${inches(result.needed)}` : '';
       return `Rolled ${dice.join(' + ')}: Charge Range ${inches(ar)} + ${dice[0] + dice[1]} = ${inches(request.range)}${outcome} (9A-CH-1).`;
     }
-    if (!result.possible || !Number.isFinite(result.distance)) return '';
-    const dice = Math.max(2, Math.ceil(result.distance - ar - 1e-9));
-    return dice > 12 ? `No roll reaches: Charge Range ${inches(ar)} + 2D6 is at most ${inches(ar + 12)}, the charge ${inches(result.distance)} (9A-CH-1).`
-      : `Needs ${dice === 2 ? 'any roll' : `${dice}+`} on 2D6: Charge Range ${inches(ar)} + 2D6 ≥ ${inches(result.distance)} (9A-CH-1).`;
+    // (the shortest legal charge move, `needed`: the move ruled at any distance is the one of most
+    // contact, which may be longer, and a roll short of it still charges with less contact: "Needs
+    // 10+" was said of a charge a 9 made)
+    const need = Number.isFinite(result.needed) ? result.needed : result.distance;
+    if (!result.possible || !Number.isFinite(need)) return '';
+    const dice = Math.max(2, Math.ceil(need - ar - 1e-9));
+    return dice > 12 ? `No roll reaches: Charge Range ${inches(ar)} + 2D6 is at most ${inches(ar + 12)}, the charge ${inches(need)} (9A-CH-1).`
+      : `Needs ${dice === 2 ? 'any roll' : `${dice}+`} on 2D6: Charge Range ${inches(ar)} + 2D6 ≥ ${inches(need)} (9A-CH-1).`;
   }
   let lastCharge = null;
   // the facing aimed at outlives the drag: the verdict of a charge dropped keeps its note

@@ -4,7 +4,7 @@
 // (docs/page.md "Undo and Redo"), then redone in the words the moves were made in.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, openPage, PHONE, pickSystem, ruled, hook, verdict, setDice, knightsOnRaidersFlank, touchDrag, painted } from './browser.mjs';
+import { launch, openPage, PHONE, pickSystem, ruled, hook, verdict, setDice, knightsOnRaidersFlank, touchDrag, painted, pageRequest } from './browser.mjs';
 import { rectCorners } from '../../web/geometry.js';
 
 let env;
@@ -122,6 +122,27 @@ test('ninth-age (360x740, touch): 9A-FL-1 a flee rolled after a charge made, run
         `${o.label ?? 'a base'}'s corner (${p.x.toFixed(0)}, ${p.y.toFixed(0)}) inside the board ${box.map((v) => v.toFixed(0))} by 20 px`);
     }
   }
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+// The legend's "How to play" is the game's own from its first view: The Ninth Age's opening asks
+// nothing (no ruling to draw), and its legend kept the game shown before it, or nothing after a
+// reload, until a first charge was ruled (a newcomer read Arcane Legions' steps and turning tool
+// there).
+test('ninth-age (360x740, touch): the legend says how The Ninth Age is played from its first view, after another game and after a reload', { timeout: 300000 }, async () => {
+  const { context, page, errors } = await openPage(env, PHONE, { touch: true });
+  const howTo = async () => page.evaluate(() => document.querySelector('#legend .how-to')?.textContent ?? '');
+  for (const other of ['arcane-legions', 'torn-world']) {
+    await pickSystem(page, other);
+    await pickSystem(page, 'ninth-age');
+    assert.match(await howTo(), /^How to play: Drag a unit onto an enemy to charge it/, `after ${other}`);
+  }
+  await page.reload();
+  await page.waitForSelector('body[data-ready="true"]');
+  await ruled(page);
+  assert.equal((await pageRequest(page)).system, 'ninth-age');
+  assert.match(await howTo(), /^How to play: Drag a unit onto an enemy to charge it/, 'after a reload');
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -471,7 +471,9 @@ test('360x740 and 740x360, touch: a tap on the board beside the open legend clos
     await page.waitForFunction(() => document.querySelector('#legend-panel').open);
     await painted(page);
     const list = await page.locator('#legend').boundingBox(), board = await page.locator('#board').boundingBox();
-    const outside = (c) => c.x > board.x + 12 && c.x < board.x + board.width - 12 && c.y > board.y + 12 && c.y < board.y + board.height - 12
+    // (8 px in from the board's edge: an upright phone's legend, its game's whole key, leaves the
+    // first row's hexes above it, their middles 10 px below the board's top)
+    const outside = (c) => c.x > board.x + 8 && c.x < board.x + board.width - 8 && c.y > board.y + 8 && c.y < board.y + board.height - 8
       && (c.x > list.x + list.width + 6 || c.x < list.x - 6 || c.y > list.y + list.height + 6 || c.y < list.y - 6);
     const before = await hook(page, 'request'), said = await page.textContent('#verdict');
     // a hex no unit stands on, clear of the list (beside it where one is)

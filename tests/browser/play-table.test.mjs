@@ -941,3 +941,35 @@ test('ninth-age (360x740, touch): play, 9A-CH-1 a double tap on Roll 2D6 rolls t
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+// 9A-CH-1 9A-CH-3: a charge asked at any distance is ruled with its most contact (Maximising
+// Contact), which may be a longer move than the shortest legal one (`needed`); a roll that reaches
+// the shortest still charges, with less contact. The Raiders dragged onto the Knights: the roll
+// said to be needed is the least that the engine rules a charge for, not the longer move's (a
+// newcomer was told "Needs 10+" of a charge a 9 made).
+test('ninth-age (360x740, touch): 9A-CH-1 9A-CH-3 the roll a dragged charge needs is the least whose Charge Range the engine rules the charge possible at', { timeout: 300000 }, async () => {
+  const { context, page, errors } = await openPage(env, PHONE, { touch: true });
+  await pickSystem(page, 'ninth-age');
+  await page.tap('#fit');
+  await painted(page);
+  await touchDrag(page, await hook(page, 'screenOf', 'Raiders'), await hook(page, 'screenOf', 'Knights'));
+  await page.waitForFunction(() => window.movecalcTest.request().query === 'charge' && window.movecalcTest.request().charger === 'Raiders' && window.movecalcTest.ruled());
+  const request = await pageRequest(page), result = await answer(request);
+  assert.equal(result.possible, true);
+  assert.ok(result.needed < result.distance - 0.05, `the case: the move of most contact (${result.distance}″) is longer than the shortest (${result.needed}″)`);
+  const ar = (await hook(page, 'state')).doc.units.find((u) => u.id === 'Raiders').advance;
+  const sum = Math.max(2, Math.ceil(result.needed - ar - 1e-9));
+  assert.ok(sum > 2 && sum <= 12, `a roll between 3 and 12: ${sum}`);
+  assert.match(await verdict(page), new RegExp(`^Needs ${sum}\\+ on 2D6: Charge Range ${ar}″ \\+ 2D6 ≥ `));
+  // the engine: one less is out of range, that sum reaches
+  assert.equal((await answer({ ...request, range: ar + sum - 1 })).possible, false, `a Charge Range of ${ar + sum - 1}″ does not reach`);
+  assert.equal((await answer({ ...request, range: ar + sum })).possible, true, `a Charge Range of ${ar + sum}″ does`);
+  // rolled on the page: that sum reaches
+  const a = Math.min(6, sum - 1);
+  await setDice(page, a, sum - a);
+  await page.tap('#play-roll');
+  await page.waitForFunction((r) => window.movecalcTest.request().range === r && window.movecalcTest.ruled(), ar + sum);
+  assert.match(await verdict(page), new RegExp(`^Rolled ${a} \\+ ${sum - a}: Charge Range ${ar}″ \\+ ${sum} = ${ar + sum}″ reaches `));
+  assert.deepEqual(errors, []);
+  await context.close();
+});

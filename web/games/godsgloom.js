@@ -86,7 +86,7 @@ const OWN_MARKS = {
   // the reach's badges (drawGGReach) spelled out where the board shows them: "A" and "N" were
   // unexplained but by the Result's list, a tab away on a phone (a newcomer's review)
   badges: badgesMark({ swatch: 'marker', symbol: 'A', name: 'A badge', color: '#1b2430', boxed: true }, BADGES, BADGE_PARTS,
-    'a dark dot at the hex’s top: its badges have no room (a tap on the hex says which)'),
+    'a dark dot at the hex’s top: its badges have no room (zoom in to read them)'),
 };
 drawGGReach.marks = ['unit', OWN_MARKS.stay, 'costHexes', OWN_MARKS.badges, 'stopHex', OWN_MARKS.zone, OWN_MARKS.source, OWN_MARKS.toSource, 'whatIf', 'numbered'];
 drawGGMove.marks = ['unit', 'numbered', 'endHex', OWN_MARKS.zone, OWN_MARKS.source];

@@ -137,7 +137,7 @@ const OWN_MARKS = {
   freeAttack: { swatch: 'line', color: BAD, text: 'a Free Attack (red arrow): from the attacker to where it strikes' },
   // the reach's badges (drawTWReach) spelled out where the board shows them: "FA2" read as jargon
   badges: badgesMark({ swatch: 'outline', symbol: 'FA', name: 'FA badge', color: '#1b2430', fill: '#fff' }, BADGES, BADGE_PARTS,
-    'a dark dot at a hex’s top: the letters have no room (a tap on the hex says which)'),
+    'a dark dot at a hex’s top: the letters have no room (zoom in to read them)'),
 };
 drawTWReach.marks = ['unit', OWN_MARKS.footprint, 'costHexes', OWN_MARKS.badges, 'stopHex', 'numbered', OWN_MARKS.freeAttack];
 drawTWMove.marks = ['unit', OWN_MARKS.footprint, 'numbered', 'endHex', OWN_MARKS.candidate, OWN_MARKS.ejection, OWN_MARKS.freeAttack];
