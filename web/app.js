@@ -1120,8 +1120,8 @@ function setMode(m) {
 // draws one (Set up's Move tool, or play in a game whose units turn in play: board.js): a
 // GODSGLOOM player read of a handle to drag that play never showed.
 // In play, the game's whole play note comes first (shown on a phone, whose tool note is hidden).
-// (before any ruling too: The Ninth Age's opening asks nothing, and its legend kept the game shown
-// before, or nothing after a reload, until a first charge was ruled)
+// (before any ruling too: an opening that asks nothing kept the legend of the game shown before,
+// or none after a reload, until a first ruling)
 function showLegend() {
   const r = ui.result;
   const system = r?.request?.system ?? store.state.system, query = r ? r.request?.query : doc().query;

@@ -296,7 +296,7 @@ game.playOrder = true;
 game.needs = (request) => (wantsLater(request) ? (later.ready ? null : later.get()) : request?.query === 'order' && !order.ready ? order.get() : null);
 game.play = { orders: initPlayOrders, hex: initPlayHex };
 // the phone's first-visit hint (app.js coach): one sentence of the play note
-game.playHint = 'Tap Left, Center or Right, then drag each unit it orders: the last makes the move.';
+game.playHint = 'Tap Left, Center or Right, then drag each unit it orders.';
 game.playNote = 'Choose a card on the bar (Left, Center, Right or another), then drag each unit it orders: its way, cost and what is left follow your finger, and the orders left show on the board. The last order makes the move (Make this move makes it sooner). Tap a unit for its reach.';
 // The cards play offers besides the section cards (docs/api/cc-ancients.md "order", CCA-CD-1):
 // `orders` those counting the orders chosen (Command), `leader` the one given by a leader
