@@ -64,24 +64,27 @@ function madeWords(said, lead = 'Move made', note = '') {
 export const undoneWords = (said) => (said.length ? `Undone: ${said.join('; ')} (Redo to make it again).` : null);
 
 /**
- * What an Undo that moved no unit took back, in a game whose questions take dice (its
- * `play.dice`, play-rolls.js `diceWords`: there the drag, each roll and the question the dice
- * decide are steps of their own), from document `before` to `now`: the question chosen ("Pursue chosen, back on Charge"), a roll, rolled or typed
- * ("the roll: Flee distance 5, Knights 5"), or what the question asked, a drag's (its fields
- * of one value, as the form labels them); else null. (An Undo of a roll said nothing: a review.)
+ * What an Undo that moved no unit took back, from document `before` to `now`: the question chosen
+ * ("Pursue chosen, back on Charge"), in a game whose questions take dice (its `play.dice`,
+ * play-rolls.js `diceWords`: there the drag, each roll and the question the dice decide are steps
+ * of their own) a roll, rolled or typed ("the roll: Flee distance 5, Knights 5"), or what the
+ * question asked, a drag's (its fields of one value, as the form labels them; "the move asked" where
+ * only a plan changed, an order's steps or a path, which the board shows again); else null. (An
+ * Undo of a roll said nothing, and of a turn's plan taken back nothing either: reviews.)
  */
 export function undoneStep(game, before, now) {
   const dice = game.play?.dice;
-  if (!dice) return null;
   const q = before.query, title = (x) => own(game.queries, x)?.title ?? `${x.charAt(0).toUpperCase()}${x.slice(1)}`;
-  if (q !== now.query) return undoneWords([`${title(q)} chosen, back on ${title(now.query)}`]);
-  const was = dice(game, before, own);
-  if (was.join() !== dice(game, now, own).join()) return undoneWords([`the roll: ${was.join(', ')}`]);
+  // (without dice a question is chosen by the drag that asks it: a plan taken back)
+  if (q !== now.query) return undoneWords([dice ? `${title(q)} chosen, back on ${title(now.query)}` : `the ${title(q).toLowerCase()} asked`]);
+  const was = dice ? dice(game, before, own) : [];
+  if (dice && was.join() !== dice(game, now, own).join()) return undoneWords([`the roll: ${was.join(', ')}`]);
   const a = before.inputs[q] ?? {}, b = now.inputs[q] ?? {};
   // (its fields of one value: a drawn path or an order is the move itself, shown again)
   const said = arr(own(game.queries, q)?.fields).filter((f) => typeof a[f.key] !== 'object' && a[f.key] !== b[f.key])
     .map((f) => `${f.label.replace(/ \(.*\)$/, '')} ${a[f.key] === '' || a[f.key] === undefined ? 'none' : a[f.key]}`);
-  return said.length ? undoneWords([`the ${title(q).toLowerCase()} asked: ${said.join(', ')}`]) : null;
+  if (!said.length && JSON.stringify(a) === JSON.stringify(b)) return null;
+  return undoneWords([`the ${title(q).toLowerCase()} asked${said.length ? `: ${said.join(', ')}` : ''}`]);
 }
 
 /**

@@ -145,3 +145,35 @@ test('ninth-age (360x740, touch): 9A-CH-1 a charge rolled and made with Make thi
     return { query: 'charge', check: (r) => assert.deepEqual(r, rolled) };
   }, () => 'Knights are back at x ');
 });
+
+// Each move made by its drop is two Undo steps: the move, then the drag's plan it was made from
+// (the step or turn asked), which moved nothing; that one says so too, as a Ninth Age charge's
+// does ("Undone: the charge asked: …"), where an Arcane Legions order's words came alone, or the
+// opening's reach (a newcomer read those Undos as not done).
+test('arcane-legions (360x740, touch): AL-MOV-2 AL-TRN-1 a step and a turn made by their drops, undone four times: each move, then the plan it was made from, each said "Undone: …"', { timeout: 300000 }, async () => {
+  const { context, page, errors } = await openPage(env, PHONE, { touch: true });
+  await pickSystem(page, 'arcane-legions');
+  await ruled(page);
+  const u = await unitOf(page, 'Legion'), f = u.facing * Math.PI / 180;
+  await touchDrag(page, await hook(page, 'screenOf', 'Legion'), await hook(page, 'screenOfWorld', u.x + Math.sin(f), u.y + Math.cos(f)));
+  await made(page);
+  const w = await unitOf(page, 'Legion'), g = (w.facing + 45) * Math.PI / 180;
+  await touchDrag(page, await hook(page, 'handleOf', 'Legion'), await hook(page, 'screenOfWorld', w.x + 2 * Math.sin(g), w.y + 2 * Math.cos(g)));
+  await page.waitForFunction((was) => JSON.stringify(window.movecalcTest.state().doc.units.find((x) => x.id === 'Legion')) !== was, JSON.stringify(w));
+  await made(page);
+  const undo = async (words) => {
+    const was = await verdict(page);
+    await page.tap('#undo');
+    await page.waitForFunction(([re, v]) => new RegExp(re).test(document.getElementById('verdict').textContent) && document.getElementById('verdict').textContent !== v, [words.source, was]);
+    await ruled(page);
+  };
+  await undo(/^Undone: Legion is back at /);
+  assert.deepEqual(await unitOf(page, 'Legion'), w, 'the turn taken back');
+  await undo(/^Undone: the move asked \(Redo to make it again\)\. /);
+  await undo(/^Undone: Legion is back at /);
+  assert.deepEqual(await unitOf(page, 'Legion'), u, 'the step taken back');
+  await undo(/^Undone: the move asked \(Redo to make it again\)\. /);
+  assert.equal(await page.isEnabled('#undo'), false, 'back to the opening');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
