@@ -77,8 +77,10 @@ export function undoneStep(game, before, now) {
   const q = before.query, title = (x) => own(game.queries, x)?.title ?? `${x.charAt(0).toUpperCase()}${x.slice(1)}`;
   // (without dice a question is chosen by the drag that asks it: a plan taken back)
   if (q !== now.query) return undoneWords([dice ? `${title(q)} chosen, back on ${title(now.query)}` : `the ${title(q).toLowerCase()} asked`]);
-  const was = dice ? dice(game, before, own) : [];
-  if (dice && was.join() !== dice(game, now, own).join()) return undoneWords([`the roll: ${was.join(', ')}`]);
+  if (dice) {
+    const was = dice(game, before, own);
+    if (was.join() !== dice(game, now, own).join()) return undoneWords([`the roll: ${was.join(', ')}`]);
+  }
   const a = before.inputs[q] ?? {}, b = now.inputs[q] ?? {};
   // (its fields of one value: a drawn path or an order is the move itself, shown again)
   const said = arr(own(game.queries, q)?.fields).filter((f) => typeof a[f.key] !== 'object' && a[f.key] !== b[f.key])

@@ -233,7 +233,7 @@ export function chargePlay({ store, ui, doc, unitInfo, refresh, currentRequest, 
     // (the shortest legal charge move, `needed`: the move ruled at any distance is the one of most
     // contact, which may be longer, and a roll short of it still charges with less contact: "Needs
     // 10+" was said of a charge a 9 made)
-    const need = Number.isFinite(result.needed) ? result.needed : result.distance;
+    const need = result.needed;
     if (!result.possible || !Number.isFinite(need)) return '';
     const dice = Math.max(2, Math.ceil(need - ar - 1e-9));
     return dice > 12 ? `No roll reaches: Charge Range ${inches(ar)} + 2D6 is at most ${inches(ar + 12)}, the charge ${inches(need)} (9A-CH-1).`

@@ -467,9 +467,10 @@ game.madeWords = (request, r, events) => {
     if (actions.length && actions.every((a, i) => a?.step && arr(r.actions)[i]?.made !== false)) {
       for (const a of actions) {
         const d = a.distance ?? 1, last = runs.at(-1);
-        if (last?.step === a.step) { last.d += d; last.n++; last.part ||= d < 1; } else runs.push({ step: a.step, d, n: 1, part: d < 1 });
+        if (last?.step === a.step) { last.d += d; last.n++; } else runs.push({ step: a.step, d, n: 1 });
       }
-      met.push(`moves ${runs.map((x) => `${stepsText(x.d)} ${x.step}${x.part && x.n > 1 ? ` in ${x.n} steps` : ''}`).join(', then ')}`);
+      // (a run shorter than its steps has a partial one)
+      met.push(`moves ${runs.map((x) => `${stepsText(x.d)} ${x.step}${x.n > 1 && x.d < x.n ? ` in ${x.n} steps` : ''}`).join(', then ')}`);
     }
   }
   if (!met.length || request.query !== 'move') return null;
