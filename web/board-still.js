@@ -11,6 +11,18 @@ const BOX = [0, 1, 2, 3], HEX = ['q', 'r'];
 // how far above the hex under a finger (px past its top corner) it is named (fingerTag): clear of the finger's pad
 const FINGER_TAG = 48;
 
+/**
+ * What stops a carried unit ending on hex `h`, in a few words, from the engine's whyNot drawn on it
+ * (results.js drawWhyNot): the points or hexes the way the units leave open needs and the move has,
+ * where the engine counts them; else the first reason's code ("ends on unit"). None before it answers.
+ */
+function whyWords(sc, h) {
+  const w = sc.overlay.find((m) => m.why && m.hex.q === h.q && m.hex.r === h.r)?.why, reasons = w?.reasons ?? [];
+  if (!reasons.length) return [];
+  const short = reasons.find((x) => Number.isFinite(x.needs)), had = w.movementPoints ?? w.allowance;
+  return [short && Number.isFinite(had) ? `needs ${short.needs}, has ${had}` : reasons[0].code.replace(/_/g, ' ')];
+}
+
 /** The painter's methods, given to every Painter as this module loads. */
 export const stillPainting = {
   /**
@@ -20,17 +32,19 @@ export const stillPainting = {
    * over the even rows' hexes, the odd rows' half a hex right of them: a newcomer read a hex of an
    * odd row one column off, and dropped a unit there twice. The hex named is the unit's, not the
    * finger's: a Torn World Large one stands on its lattice's nearest point (in play the drag's,
-   * `carriedAt`; in Set up the unit's own), which the verdict names.
+   * `carriedAt`; in Set up the unit's own), which the verdict names. On a hex it cannot end on, a
+   * second line says why, short (`whyWords`): the verdict under the board says it in full, but a
+   * player's eyes are at the finger.
    */
   fingerTag(sc, carried) {
     const p = [...this.pointers.values()][0];
     if (!p) return;
     const under = fromPixel(...this.toWorld(p.x, p.y));
     const h = this.ctl.carriedAt?.(carried) ?? sc.units.find((u) => u.id === carried) ?? under;
-    const { col, row } = toOffset(h.q, h.r), t = `col ${col} row ${row}`, size = MIN_TEXT + 2;
+    const { col, row } = toOffset(h.q, h.r), lines = [`col ${col} row ${row}`, ...whyWords(sc, h)], size = MIN_TEXT + 2, lh = size + 2;
     const [hx, hy] = this.toScreen(...center(under.q, under.r)), off = this.s + FINGER_TAG;
     this.setFont(`600 ${size}px system-ui, sans-serif`);
-    const w = this.textWidth(t) / 2 + 5, half = size / 2 + 3, up = hy - off - half >= 0;
+    const w = Math.max(...lines.map((t) => this.textWidth(t))) / 2 + 5, half = lines.length * lh / 2 + 2, up = hy - off - half >= 0;
     const boxAt = ([x, y]) => [x - w, y - half, x + w, y + half];
     // over the finger, else beside that spot or a line further from the finger, where that covers
     // no other unit's token (the soft grid's units, planNames) nor a text: C&C's tag lay on the
@@ -44,7 +58,10 @@ export const stillPainting = {
     const c = this.ctx;
     c.beginPath(); c.rect(box[0], box[1], box[2] - box[0], box[3] - box[1]);
     c.fillStyle = '#1b2430'; c.fill();
-    this.text(t, x, y, '#fff', size, false, box, 'finger');
+    lines.forEach((t, i) => {
+      const top = box[1] + 2 + i * lh;
+      this.text(t, x, top + lh / 2, i ? '#ffb4ab' : '#fff', size, false, [box[0], top, box[2], top + lh], 'finger');
+    });
   },
 
   /**

@@ -43,7 +43,7 @@ function drawWhyNot(out, request, pick) {
   // outlined and crossed (a zone's outline is red too); no label: one above a hex of the board's
   // edge would be cut off, and the verdict and the legend say it
   out.mark({ type: 'mark', shape: 'hex', hex: { q: pick.q, r: pick.r }, color: BAD });
-  out.mark({ type: 'mark', shape: 'x', hex: { q: pick.q, r: pick.r }, color: BAD });
+  out.mark({ type: 'mark', shape: 'x', hex: { q: pick.q, r: pick.r }, color: BAD, why: w }); // (its words by a finger: board-still.js whyWords)
 }
 
 // what the board draws for a tapped hex a reach does not reach (drawWhyNot), in the legend of a

@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { launch, engineAnswer as answer, openPage, PHONE, DESKTOP, pageRequest, pickSystem, ruled, hook, selectByKeys, verdict, artifacts, touchDrag, painted, steady, openRequest, boardContent } from './browser.mjs';
 import { createEngine } from '../../wasm/movecalc.mjs';
-import { toAxial, toOffset } from '../../web/hex.js';
+import { toAxial, toOffset, distance } from '../../web/hex.js';
 
 let env;
 before(async () => { env = await launch(); });
@@ -595,6 +595,56 @@ test('godsgloom (360x740, touch): play, GG-MOV-1 a unit carried over a hex of an
     await shot(page, 'gg-finger-tag');
   } });
   assert.ok(tag, 'named while carried');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+// The issue's "under the finger … for an illegal hex the engine's whyNot reason in words": the
+// verdict under a phone's board says it in full, the tag by the finger in a few words. Carried onto
+// another unit's hex (no unit ends there, GG-8.1-I), then onto a free hex farther than its points
+// reach (each hex costs at least 1, GG-MOV-1: the way needs at least the distance), then onto a hex
+// of cost 1: the tag says why twice, the numbers the verdict's, and nothing on the hex it reaches.
+test('godsgloom (360x740, touch): play, GG-MOV-1 GG-8.1-I a unit carried onto a hex it cannot end on: the tag by the finger says why in a few words (another unit there; the points it needs and has), and nothing on a hex it reaches', { skip: !has('godsgloom', 'whyNot'), timeout: 300000 }, async () => {
+  const { context, page, errors } = await openPage(env, PHONE, { touch: true });
+  await pickSystem(page, 'godsgloom');
+  await steady(page);
+  const request = await pageRequest(page), u = request.units.find((x) => x.id === request.unit);
+  assert.ok(!u.tokens?.length && Number.isInteger(u.speed), 'its movement points are its Speed');
+  const taken = new Set(request.units.map((x) => `${x.q},${x.r}`));
+  const other = request.units.filter((x) => x.id !== u.id).sort((a, b) => distance(a, u) - distance(b, u))[0];
+  // a free hex in view whose distance passes the points: rows and columns of the phone's view
+  let far = null;
+  for (let row = 0; row < 10 && !far; row++) for (let col = 0; col < 8 && !far; col++) {
+    const h = toAxial(col, row);
+    if (!taken.has(`${h.q},${h.r}`) && distance(h, u) === u.speed + 2) far = h;
+  }
+  const near = (await answer(request)).hexes.find((h) => h.cost === 1);
+  assert.ok(far && near, 'a hex out of reach and one it reaches');
+  const at = (h) => { const { col, row } = toOffset(h.q, h.r); return screen(page, col, row); };
+  const tags = async (h) => {
+    const { col, row } = toOffset(h.q, h.r);
+    await page.waitForFunction((name) => window.movecalcTest.boardLabels().some((l) => l.kind === 'finger' && l.text === name), `col ${col} row ${row}`);
+    return (await hook(page, 'boardLabels')).filter((l) => l.kind === 'finger').map((l) => l.text);
+  };
+  const seen = [];
+  await touchDrag(page, await hook(page, 'screenOf', u.id), await at(other), { hold: async (move) => {
+    await page.waitForFunction(() => window.movecalcTest.boardLabels().filter((l) => l.kind === 'finger').length === 2);
+    seen.push(await tags(other));
+    await move(await at(far));
+    await page.waitForFunction(() => /needs \d+, has/.test(window.movecalcTest.boardLabels().filter((l) => l.kind === 'finger')[1]?.text));
+    seen.push([...await tags(far), await page.locator('#verdict').innerText()]);
+    await shot(page, 'gg-finger-why');
+    await move(await at(near));
+    await page.waitForFunction(() => window.movecalcTest.boardLabels().filter((l) => l.kind === 'finger').length === 1);
+    seen.push(await tags(near));
+  } });
+  const [onUnit, [, short, words], reached] = seen;
+  assert.equal(onUnit[1], 'ends on unit', `on ${other.id}'s hex: ${onUnit}`);
+  const [, needs, had] = short.match(/^needs (\d+), has (\d+)$/) ?? [];
+  assert.equal(Number(had), u.speed, short);
+  assert.ok(Number(needs) >= u.speed + 2, `the way needs at least its ${u.speed + 2} hexes: ${short}`);
+  assert.match(words, new RegExp(`needs ${needs} movement points and has ${had}`), 'the numbers the verdict says');
+  assert.equal(reached.length, 1, `a hex it reaches: ${reached}`);
   assert.deepEqual(errors, []);
   await context.close();
 });
