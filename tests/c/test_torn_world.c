@@ -172,7 +172,7 @@ MC_TEST(tw_no_room, "TW-EJ-1 TW-HUG-2 an ejection that finds no free hex makes t
     int a, b;
     MC_CHECK(mc_tw_world_build(&f->w, &f->arena, &a, &b) == TW_WORLD_OK);
     TwResolution res;
-    MC_CHECK(mc_tw_resolve_end(&f->env, &f->w, 0, mc_hex_make(2, 1), NULL, NULL, 0, &res));
+    MC_CHECK(mc_tw_resolve_end(&f->env, &f->w, 0, mc_hex_make(2, 1), NULL, NULL, 0, true, &res));
     MC_CHECK(!res.legal);
     MC_CHECK_INT(res.reasons.count, 1);
     if (res.reasons.count == 1) MC_CHECK_STR(res.reasons.items[0].code, "no_free_hex");

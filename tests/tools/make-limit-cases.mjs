@@ -148,6 +148,20 @@ cases['torn-world'].push(
     '{"system":"torn-world","query":"move",', ...twVolume, `,"units":[${twHugeEjector},`,
     '{"id":"h","side":"blue","size":"huge","hexons":[{"q":5,"r":174},{"q":7,"r":175},{"q":8,"r":172},{"q":6,"r":171},{"q":3,"r":173},{"q":2,"r":176},{"q":4,"r":177}]}',
     `],"unit":"m","action":"run","allowance":30,"path":${JSON.stringify(twHexonWalk({ q: 0, r: 189 }, [...Array(12).fill(1), ...Array(12).fill(4), 0, 3, 2, 2, 2]))}}`] } },
+  // A hostile review's: every end with a piece under it resolves the end, which moved each of the
+  // mover's 1,000 taken Linked Markers next to its footprint, each ring hex looked up in the
+  // 49-hex footprint and in the list so far, a ring allocated a marker (2 s, 242 MB, uncharged);
+  // and looked at every marker of the battlefield twice an end for those under it (about 1 s,
+  // then out of memory, among 1,000 Portable Markers that every end covers).
+  { name: 'reach, a 7-hexon Huge with 10 hexons that has taken 1,000 Linked Markers, 39 allied Infantry under its ends', ok: true, generate: { kind: 'parts', parts: [
+    '{"system":"torn-world","query":"reach","detail":"brief","paths":"parent","board":{"cols":200,"rows":200},"units":[',
+    twHuge, ',', { count: 39, each: '{"id":"a#","side":"red","size":"infantry","col":#x,"row":#y}', comma: true, grid: { per: 3, x: [78, 4], y: [181, -3] } },
+    '],"markers":[', { count: 1000, each: '{"id":"k#","kind":"linked","takenBy":"m","col":#x,"row":#y}', comma: true, grid: { per: 5, x: [0, 1], y: [0, 1] } },
+    '],"unit":"m","action":"run","allowance":10}'] } },
+  { name: 'reach, a 7-hexon Huge running 1000 over a 200 x 200 board of 1,000 Portable Markers 6 hexes apart, each end on one', ok: true, generate: { kind: 'parts', parts: [
+    '{"system":"torn-world","query":"reach","detail":"brief","paths":"parent","board":{"cols":200,"rows":200},"units":[', twHuge,
+    '],"markers":[', { count: 1000, each: '{"id":"k#","kind":"portable","col":#x,"row":#y}', comma: true, grid: { per: 31, x: [0, 6], y: [0, 6] } },
+    '],"unit":"m","action":"run"}'] } },
 );
 
 // ---- Commands & Colors: Ancients --------------------------------------------------------------------

@@ -220,10 +220,11 @@ typedef struct TwGone {
 /// (A-TW-1, A-TW-3) with earlier ejections taken into account, then markers under the footprint,
 /// then the mover's taken Linked Markers. `gone` (NULL: none) is the landscape the movement
 /// destroyed. A choice whose position is not a candidate makes the result illegal; without a
-/// choice the first candidate is taken so later ejections are exact for that choice. Returns 0
-/// when memory ran out.
+/// choice the first candidate is taken so later ejections are exact for that choice. The mover's
+/// taken Linked Markers are listed in out->moves only with `list_follows` (a reach lists none).
+/// Returns 0 when memory ran out.
 int mc_tw_resolve_end(McEnv *env, const TwWorld *w, int mover, McHex delta, const TwGone *gone,
-                   const TwChoice *choices, int n_choices, TwResolution *out);
+                   const TwChoice *choices, int n_choices, bool list_follows, TwResolution *out);
 
 /// eject (docs/api/torn-world.md): unit `mover` ending a Movement action with its reference
 /// position at `at`; refused with the reason when it may not end there (its size's table,

@@ -259,24 +259,33 @@ static int eject_units(McEnv *env, const TwWorld *w, int mover, const TwSpot *s,
 }
 
 // TW-MK-2: the free hexes next to the mover's final footprint `fin` (not on it) that Linked
-// Marker `mk` may move to, sorted, in *out; their count, or -1 when memory ran out.
-static int linked_candidates(McEnv *env, const TwWorld *w, int mk, const McHex *fin, int nfin, const TwGone *gone,
-                             McHex **out) {
+// Marker `mk` may move to, sorted, in c; their count. Each hex looked at once (the scratch's
+// `seen`), one work unit each (hex_free).
+static int linked_candidates(const TwWorld *w, int mk, const McHex *fin, int nfin, const TwGone *gone,
+                             McHex c[6 * TW_MAX_FOOTPRINT]) {
     TwScratch *sc = w->scratch;
-    McHex *c = MC_NEW(env->arena, McHex, 6 * nfin);
-    if (!c) return -1;
     stamp_set(w, sc->excl, &sc->excl_gen, fin, nfin);
     if (gone) stamp_set(w, sc->gone, &sc->gone_gen, gone->hexes, gone->n);
-    int got = 0;
+    int got = 0, seen = ++sc->seen_gen;
     for (int i = 0; i < nfin; i++)
         for (int d = 0; d < MC_HEX_DIRECTIONS; d++) {
             McHex h = mc_hex_neighbor(fin[i], d);
-            if (in_list(fin, nfin, h) || in_list(c, got, h)) continue;
+            int at = mc_board_index(w->board, h);
+            if (at < 0 || sc->seen[at] == seen) continue;
+            sc->seen[at] = seen;
             if (hex_free(w, h, sc->occ, sc->mark, mk, gone)) c[got++] = h;
         }
     sort_hexes(c, got);
-    *out = c;
     return got;
+}
+
+// Whether marker mk lies under the end spot `s` (its markers, from the battlefield's map). One
+// work unit a marker of the spot compared.
+static bool under_spot(const TwSpot *s, int mk) {
+    mc_work_add((uint64_t)s->n_markers);
+    for (int i = 0; i < s->n_markers; i++)
+        if (s->markers[i] == mk) return true;
+    return false;
 }
 
 // The hexes of miniature `u` once this movement's ejections are placed (an ejected one stands at
@@ -290,24 +299,36 @@ static int placed_footprint(const TwWorld *w, const TwResolution *out, int u, Mc
 }
 
 // Moves the markers under the end spot `s` (TW-MK-1, TW-MK-2), then the mover's taken Linked
-// Markers, into out->moves, placing each in sc->mark. 0 when memory ran out.
+// Markers, placing each in sc->mark; into out->moves each, or with `list_follows` false only those
+// ejected (a reach lists no follower: each is still placed, as it takes a hex from the next, and
+// one under the spot with nowhere to go makes the end illegal). Only the spot's markers and the
+// mover's are looked at, one work unit each of the battlefield's markers scanned for the mover's.
+// 0 when memory ran out.
 static int move_markers(McEnv *env, const TwWorld *w, int mover, McHex delta, const TwSpot *s, const TwGone *gone,
-                        const TwChoice *choices, int n_choices, TwResolution *out) {
+                        const TwChoice *choices, int n_choices, bool list_follows, TwResolution *out) {
     const TwUnit *m = &w->units[mover];
     TwScratch *sc = w->scratch;
-    out->moves = MC_NEW(env->arena, TwMarkerMove, w->marker_count + 1);
+    int n_follow = 0;
+    if (list_follows) {
+        mc_work_add((uint64_t)w->marker_count);
+        for (int mk = 0; mk < w->marker_count; mk++) n_follow += w->markers[mk].kind == TW_LINKED && w->markers[mk].taken_by == mover;
+    }
+    out->moves = MC_NEW(env->arena, TwMarkerMove, s->n_markers + n_follow + 1);
     if (!out->moves) return 0;
-    McHex fin[TW_MAX_FOOTPRINT];
+    McHex fin[TW_MAX_FOOTPRINT], ring[6 * TW_MAX_FOOTPRINT];
     int nfin = mc_tw_footprint(m, delta, fin);
     for (int pass = 0; pass < 2; pass++) {
-        for (int mk = 0; mk < w->marker_count; mk++) {
+        int count = pass == 0 ? s->n_markers : w->marker_count;
+        if (pass == 1) mc_work_add((uint64_t)count);
+        for (int i = 0; i < count; i++) {
+            int mk = pass == 0 ? s->markers[i] : i;
             const TwMarker *x = &w->markers[mk];
             bool follows = x->kind == TW_LINKED && x->taken_by == mover;
+            if (follows != (pass == 1)) continue;
             // taken by another miniature: ended on, it goes next to that miniature (TW-MK-2)
             bool taken = x->kind == TW_LINKED && x->taken_by >= 0 && x->taken_by != mover;
-            bool under = in_list(s->hexes, s->n_hexes, x->hex);
-            if (pass == 0 ? !(under && !follows) : !follows) continue;
-            TwMarkerMove *mv = &out->moves[out->n_moves++];
+            bool under = pass == 0 || under_spot(s, mk);
+            TwMarkerMove unlisted = {0}, *mv = follows && !list_follows ? &unlisted : &out->moves[out->n_moves++];
             mv->marker = mk;
             mv->follows = follows;
             mv->chooser = taken ? w->units[x->taken_by].side : m->side;
@@ -321,8 +342,8 @@ static int move_markers(McEnv *env, const TwWorld *w, int mover, McHex delta, co
                 mv->rule = "TW-MK-2";
                 McHex at_taker[TW_MAX_FOOTPRINT];
                 int n_taker = placed_footprint(w, out, x->taken_by, at_taker);
-                got = linked_candidates(env, w, mk, at_taker, n_taker, gone, &mv->cand);
-                if (got < 0) return 0;
+                got = linked_candidates(w, mk, at_taker, n_taker, gone, ring);
+                mv->cand = ring;
             } else if (!follows) {
                 // TW-MK-1: the player making the movement ejects a Portable Marker; TW-MK-2: a
                 // Linked one only by a miniature able to eject Infantry (checked by mc_tw_can_end).
@@ -336,8 +357,14 @@ static int move_markers(McEnv *env, const TwWorld *w, int mover, McHex delta, co
                 // TW-MK-2: a taken Linked Marker moves to a free hex next to its miniature,
                 // chosen by that miniature's controller, or stays when there is none.
                 mv->rule = "TW-MK-2";
-                got = linked_candidates(env, w, mk, fin, nfin, gone, &mv->cand);
-                if (got < 0) return 0;
+                got = linked_candidates(w, mk, fin, nfin, gone, ring);
+                mv->cand = ring;
+            }
+            // a ring kept with the answer that lists it (the scratch ring serves the next marker)
+            if (mv->cand == ring && mv != &unlisted) {
+                mv->cand = got ? mc_arena_alloc_raw(env->arena, sizeof(McHex) * (size_t)got) : NULL;
+                if (got && !mv->cand) return 0;
+                if (got) memcpy(mv->cand, ring, sizeof(McHex) * (size_t)got);
             }
             mv->n_cand = got;
             if (got == 0) {
@@ -376,12 +403,13 @@ static int move_markers(McEnv *env, const TwWorld *w, int mover, McHex delta, co
 }
 
 int mc_tw_resolve_end(McEnv *env, const TwWorld *w, int mover, McHex delta, const TwGone *gone,
-                   const TwChoice *choices, int n_choices, TwResolution *out) {
+                   const TwChoice *choices, int n_choices, bool list_follows, TwResolution *out) {
     memset(out, 0, sizeof *out);
     out->legal = true;
     const TwUnit *m = &w->units[mover];
     TwScratch *sc = w->scratch;
     int n = w->board->count;
+    mc_work_add((uint64_t)n / 32 + 1); // the two maps copied: a unit a word of 64 hexes each
     memcpy(sc->occ, w->occ, (size_t)n * sizeof *sc->occ);
     memcpy(sc->mark, w->mark, (size_t)n * sizeof *sc->mark);
     TwSpot *s = MC_NEW(env->arena, TwSpot, 1);
@@ -389,7 +417,7 @@ int mc_tw_resolve_end(McEnv *env, const TwWorld *w, int mover, McHex delta, cons
     mc_tw_spot(w, mover, delta, s);
     place_unit(w, sc->occ, mover, mc_hex_add(m->pos[0], delta));
     return eject_units(env, w, mover, s, gone, choices, n_choices, out) &&
-           move_markers(env, w, mover, delta, s, gone, choices, n_choices, out);
+           move_markers(env, w, mover, delta, s, gone, choices, n_choices, list_follows, out);
 }
 
 int mc_tw_eject(McEnv *env, const TwWorld *w, int mover, McHex at, const TwChoice *choices, int n_choices,
@@ -401,7 +429,7 @@ int mc_tw_eject(McEnv *env, const TwWorld *w, int mover, McHex at, const TwChoic
     TwVerdict v;
     mc_tw_spot(w, mover, delta, &s);
     if (mc_tw_can_end(w, mover, &s, TW_CAUSE_ACTION, &v))
-        return mc_tw_resolve_end(env, w, mover, delta, NULL, choices, n_choices, out);
+        return mc_tw_resolve_end(env, w, mover, delta, NULL, choices, n_choices, true, out);
     memset(out, 0, sizeof *out);
     McReason *x = mc_tw_reason(env, &out->reasons, w, &v);
     if (!x) return 0;

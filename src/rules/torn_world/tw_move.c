@@ -229,7 +229,7 @@ int mc_tw_move(McEnv *env, const TwWorld *w, const TwMoveIn *in, TwMoveOut *out)
                  out->n_destroyed == 1 ? "" : "es");
     TwGone gone = {out->destroyed, out->n_destroyed};
     if (!mc_tw_resolve_end(env, w, in->mover, mc_tw_delta_of(w, in->mover, out->final), &gone, in->choices, in->n_choices,
-                        &out->end))
+                        true, &out->end))
         return 0;
     if (mc_work_out()) { // the request answers `limit`; a search inside named itself
         if (!env->work_where[0]) mc_work_note(env, "path", "the move of %s: what its end ejects", m->id);

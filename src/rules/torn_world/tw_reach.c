@@ -518,7 +518,7 @@ static int fill_entry(McEnv *env, Listing *l, int node, int p, TwReachEntry *t) 
         return FILL_DONE;
     }
     TwGone gone = {t->effects.destroyed, t->effects.n_destroyed};
-    if (!mc_tw_resolve_end(env, w, mover, mc_tw_delta_of(w, mover, end), &gone, NULL, 0, &t->effects.end))
+    if (!mc_tw_resolve_end(env, w, mover, mc_tw_delta_of(w, mover, end), &gone, NULL, 0, false, &t->effects.end))
         return FILL_NO_MEMORY;
     if (!t->effects.end.legal) return FILL_NO_ROOM;
     int cap = t->effects.n_attacks;
