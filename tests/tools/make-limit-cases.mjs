@@ -39,6 +39,16 @@ function star64(y0) {
   }
   return `[${v.join(',')}]`;
 }
+/** A 64-vertex fan at (10·i, y0): an apex 12" below a chain of 63 vertices that bends towards it,
+ * held as 62 triangles (the most convex pieces one polygon of the limit makes); "#d.dddddd" x digits. */
+function fan64(y0) {
+  const v = [`[#5,${(y0 - 12).toFixed(6)}]`];
+  for (let k = 0; k < 63; k++) {
+    const a = Math.PI * (0.1 + (0.8 * k) / 62);
+    v.push(`[#${(5 - 4.5 * Math.cos(a)).toFixed(6)},${(y0 + 6 - 3 * Math.sin(a)).toFixed(6)}]`);
+  }
+  return `[${v.join(',')}]`;
+}
 /** One fixed 64-gon of radius r about (cx, cy), the same text for every repeat. */
 function circle64(cx, cy, r) {
   const v = [];
@@ -274,6 +284,15 @@ cases['ninth-age'] = [
     rep(64, '{"id":"p#","side":"red","x":#0.5,"y":10,"facing":0,"width":4,"depth":2}'), ',',
     rep(5, '{"id":"e#","side":"blue","x":#0.5,"y":13.5,"facing":180,"width":4,"depth":2}'), ',',
     ...rows(931, 200, naUnit, 100, 10), '],"terrain":[', rep(500, naTerrain),
+    '],"pursued":{"facing":0,"fleeDistance":20},"pursuers":[', rep(64, '{"unit":"p#","distance":19}'), ']}'] } },
+  // A hostile review's: the broad phase is refitted over every object at each unit a search moves
+  // (500 fans are 31,000 objects), half of this pursuit's time before it was charged.
+  { name: 'pursue, 64 pursuers (5 declared chargers tried in every order), 1,000 units, 500 fans of 62 triangles each far off', ok: true, generate: { kind: 'parts', parts: [
+    '{"system":"ninth-age","query":"pursue","units":[',
+    rep(64, '{"id":"p#","side":"red","x":#0.5,"y":10,"facing":0,"width":4,"depth":2}'), ',',
+    rep(5, '{"id":"e#","side":"blue","x":#0.5,"y":13.5,"facing":180,"width":4,"depth":2}'), ',',
+    ...rows(931, 200, naUnit, 100, 10), '],"terrain":[',
+    ...Array.from({ length: 25 }, (_, k) => [k ? ',' : '', rep(20, `{"id":"f${k}_#","kind":"impassable","polygon":${fan64(5000 + 40 * k)}}`)]).flat().filter((x) => x !== ''),
     '],"pursued":{"facing":0,"fleeDistance":20},"pursuers":[', rep(64, '{"unit":"p#","distance":19}'), ']}'] } },
   naBlock('charge into the middle of 999 units packed 0.9 inches apart, no range', 'charge', 72, naPacked, 'blue', '"charger":"C","target":"u500"'),
   naBlock('charge through a field of 999 units 3.1 inches apart to one in its middle, no range', 'charge', 102,
