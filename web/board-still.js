@@ -3,6 +3,7 @@
 // under the dragging finger named over it (`fingerTag`).
 import { Painter, MIN_TEXT, clamp, overlap } from './board.js';
 import { center, fromPixel, toOffset } from './hex.js';
+import { BAD } from './draw.js';
 
 // what a kept frame's key compares (keptFrame): each hex's of the board and of the items it draws, each box's
 const STILL_CELL = ['q', 'r', 'fill', 'mark', 'short'];
@@ -14,11 +15,12 @@ const FINGER_TAG = 48;
 /**
  * What stops a carried unit ending on hex `h`, in a few words, from the engine's whyNot drawn on it
  * (results.js drawWhyNot): the points or hexes the way the units leave open needs and the move has,
- * where the engine counts them; else the first reason's code ("ends on unit"). None before it answers.
+ * where the engine counts them; else the first reason's code ("ends on unit"). Where a ruling of
+ * several units (a card's order) marks a reason on the hex, that mark's words. None before it answers.
  */
 function whyWords(sc, h) {
-  const w = sc.overlay.find((m) => m.why && m.hex.q === h.q && m.hex.r === h.r)?.why, reasons = w?.reasons ?? [];
-  if (!reasons.length) return [];
+  const on = sc.overlay.filter((m) => m.hex?.q === h.q && m.hex.r === h.r), w = on.find((m) => m.why)?.why, reasons = w?.reasons ?? [];
+  if (!reasons.length) return on.filter((m) => m.color === BAD && m.label).slice(0, 1).map((m) => m.label);
   const short = reasons.find((x) => Number.isFinite(x.needs)), had = w.movementPoints ?? w.allowance;
   return [short && Number.isFinite(had) ? `needs ${short.needs}, has ${had}` : reasons[0].code.replace(/_/g, ' ')];
 }

@@ -1172,14 +1172,10 @@ export class Painter {
   }
 
   paintNamesOf(units) {
-    const c = this.ctx;
     for (const u of units) {
       const n = this.plan.get(u.id)?.name;
       if (!n) continue;
-      if (n.callout) {
-        c.beginPath(); c.moveTo(n.callout[0], n.callout[1]); c.lineTo(n.callout[2], n.callout[3]);
-        c.strokeStyle = 'rgba(27,36,48,0.75)'; c.lineWidth = 1.5; c.stroke();
-      }
+      if (n.callout) this.callout(n.callout, 'rgba(27,36,48,0.75)');
       this.text(n.t, n.x, n.y, n.within ? '#fff' : '#1b2430', n.size, true, n.box, 'name', u.id);
     }
   }
@@ -1301,6 +1297,12 @@ export class Painter {
     }
   }
 
+  /** A callout line `l` ([x0, y0, x1, y1], px) from a thing to its words. */
+  callout(l, color) {
+    const c = this.ctx;
+    c.beginPath(); c.moveTo(l[0], l[1]); c.lineTo(l[2], l[3]); c.strokeStyle = color; c.lineWidth = 1.5; c.stroke();
+  }
+
   dot(x, y, r, color) {
     const c = this.ctx;
     c.beginPath(); c.arc(x, y, r, 0, Math.PI * 2); c.fillStyle = color; c.fill();
@@ -1377,7 +1379,19 @@ export class Painter {
     const slid = spots.flatMap(([x, y]) => this.covers.filter((c) => overlap([x - w, y - h, x + w, y + h], c)).flatMap((c) => [[x, c[3] + h + 2], [x, c[1] - h - 2]]));
     const shown = [...spots, ...slid].filter(inView);
     const ring = around ? GAPS.flatMap((d) => DIRECTIONS.map(([dx, dy]) => [around.x + dx * (around.ex + w + 5 + d), around.y + dy * (around.ey + h + 4 + d)])).filter(inView) : [];
-    const at = (list, offUnits) => { for (const [x, y] of list) { const box = this.label(text, x, y, color, size, maxWidth, halo, 'label', 0, offUnits); if (box) return box; } return null; };
+    // one placed off the ring round its thing points back at it (a reason's words by a unit two hexes
+    // from their hex read as that unit's)
+    const at = (list, offUnits) => {
+      for (const [i, [x, y]] of list.entries()) {
+        const box = this.label(text, x, y, color, size, maxWidth, halo, 'label', 0, offUnits);
+        if (box && i >= shown.length) {
+          const l = calloutLine(around, box), draw = () => this.callout(l, color);
+          if (this.later) this.later.push(draw); else draw();
+        }
+        if (box) return box;
+      }
+      return null;
+    };
     return at([...shown, ...ring], true) ?? at(shown, false);
   }
 

@@ -312,6 +312,42 @@ test('cc-ancients (360x740, touch): play, CCA-MV-1 a unit outside the card’s s
 
 // A legal order so far (the Principes one hex ahead), then the Equites from outside the section go
 // back (CCA-MV-1): the reason is said in the colour of a reason against, not the legal order's green.
+// A reason's words marked on a hex go on the ring round it where every near spot is taken, up to
+// a long label's width away: a newcomer read "exceeds allowance", placed by the Elephants two hexes
+// from its hex, as theirs. Placed off the near spots, a line runs from the hex to the words. The
+// Equites (medium cavalry, at most 3 hexes: CCA-MV-3) carried 6 rows up on the opening's right
+// flank card, where the path's numbers, the orders left and the finger's tag take the near spots.
+test('cc-ancients (360x740, touch): play, CCA-MV-3 a unit carried past its allowance on a card: the reason’s words, placed away from their hex, have a line from the hex to them', { skip: !has('cc-ancients', 'order'), timeout: 300000 }, async () => {
+  const { context, page, errors } = await openPage(env, PHONE, { touch: true });
+  await pickSystem(page, 'cc-ancients');
+  await steady(page);
+  await page.tap('#play-bar button:has-text("Right")');
+  await ruled(page);
+  const from = await where(page, 'Equites');
+  let seen = null;
+  await touchDrag(page, await hook(page, 'screenOf', 'Equites'), await screen(page, from.col + 1, from.row - 6), { hold: async () => {
+    await page.waitForFunction(() => window.movecalcTest.boardLabels().some((l) => l.text === 'exceeds allowance'));
+    await painted(page);
+    const mark = (await hook(page, 'overlay')).find((m) => m.label === 'exceeds allowance' && m.hex);
+    const box = (await hook(page, 'boardLabels')).find((l) => l.text === 'exceeds allowance').box;
+    const b = await page.locator('#board').boundingBox(), c = await screen(page, mark.hex.col, mark.hex.row), { s } = await hook(page, 'camera');
+    const hx = c.x - b.x, hy = c.y - b.y, r = s * 0.87;
+    // the nearest point of the words' box, and the hex's edge on the way there
+    const tx = Math.min(Math.max(hx, box[0]), box[2]), ty = Math.min(Math.max(hy, box[1]), box[3]), len = Math.hypot(tx - hx, ty - hy);
+    const pts = [0.35, 0.45, 0.55, 0.65, 0.75].map((k) => { const d = r + (len - r) * k; return [hx + (tx - hx) / len * d, hy + (ty - hy) / len * d]; });
+    const red = await page.evaluate((list) => {
+      const cv = document.getElementById('board'), k = cv.width / cv.clientWidth, g = cv.getContext('2d');
+      return list.map(([x, y]) => { let best = -255; for (let dx = -1; dx <= 1; dx++) for (let dy = -1; dy <= 1; dy++) { const [R, G, B] = g.getImageData(Math.round(x * k) + dx, Math.round(y * k) + dy, 1, 1).data; best = Math.max(best, R - Math.max(G, B)); } return best; });
+    }, pts);
+    seen = { gap: len - r, red };
+    await shot(page, 'cc-reason-callout');
+  } });
+  assert.ok(seen.gap > 20, `the words lie away from their hex (${seen.gap.toFixed(0)} px past its edge): what this test is about`);
+  assert.ok(seen.red.filter((v) => v > 60).length >= 4, `a red line from the hex to its words: ${seen.red}`);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('cc-ancients (360x740, touch): play, CCA-MV-1 a unit that goes back beside a legal order: its reason is said in red, not the order’s green', { skip: !has('cc-ancients', 'order'), timeout: 300000 }, async () => {
   const { context, page, errors } = await centreWithOutsider();
   await touchDrag(page, await screen(page, 7, 6), await screen(page, 7, 5));
