@@ -571,30 +571,45 @@ static void slide(Ctx *c, int action, AlActionResult *ar, int object) {
     double spacing = mc_param(c->env, MC_P_AL2_NOTCH_SPACING);
     double ma[260], mb[260];
     int ta[260], tb[260];
-    const AlUnit *bu = &w->units[object];
-    int ea = ct.feature_a.index, eb = ct.feature_b.index;
-    double la = edge_length(c->pose, ea), lb = edge_length(bu->rect, eb);
+    int ea = ct.feature_a.index;
+    double la = edge_length(c->pose, ea);
     int na = edge_marks(&a, ea, la, spacing, d, ma, ta);
-    int nb = edge_marks(&w->parts[bpart], eb, lb, spacing, d, mb, tb);
-    // The nearest alignment; among alignments at the same distance the one naming notches is
-    // reported (several marks often line up at once).
+    // The nearest alignment with any unit the side lies flush against along the slide (a step can
+    // meet two at once: the first one met is `object`); among alignments at the same distance the
+    // one naming notches is reported (several marks often line up at once). A unit a pair of marks
+    // compared, with the parts looked at.
     double best = INFINITY;
-    int bi = -1, bk = -1;
-    for (int i = 0; i < na; i++)
-        for (int k = 0; k < nb; k++) {
-            double s = mb[k] - ma[i];
-            if (s <= SLOP) continue;
-            bool tie = fabs(s - best) <= SLOP;
-            if ((!tie && s < best) || (tie && (ta[i] > 0) + (tb[k] > 0) > (ta[bi] > 0) + (tb[bk] > 0))) {
-                if (!tie) best = s;
-                bi = i, bk = k;
+    int ba = 0, bb = 0, beb = 0, bpart_best = bpart;
+    double blb = 0;
+    mc_work_add((uint64_t)w->part_count);
+    for (int p = 0; p < w->part_count; p++) {
+        int ob = w->part_object[p];
+        McContact pc = ct;
+        if (okind(c, ob) != AL_KIND_UNIT || ob == c->o->unit) continue;
+        if (p != bpart && (mc_poly_contact(&a, &w->parts[p], &pc) != MC_CONTACT_TOUCHING || !pc.flush || pc.feature_a.index != ea ||
+                           fabs(mc_vec2_cross(d, edge_dir(&w->parts[p], pc.feature_b.index))) > MC_ROUNDING_SLOP))
+            continue;
+        int eb = pc.feature_b.index;
+        double lb = edge_length(w->units[ob].rect, eb);
+        int nb = edge_marks(&w->parts[p], eb, lb, spacing, d, mb, tb);
+        mc_work_add((uint64_t)na * (uint64_t)nb);
+        for (int i = 0; i < na; i++)
+            for (int k = 0; k < nb; k++) {
+                double s = mb[k] - ma[i];
+                if (s <= SLOP) continue;
+                bool tie = fabs(s - best) <= SLOP;
+                if ((!tie && s < best) || (tie && (ta[i] > 0) + (tb[k] > 0) > (ba > 0) + (bb > 0))) {
+                    if (!tie) best = s;
+                    ba = ta[i], bb = tb[k], beb = eb, blb = lb, bpart_best = p;
+                }
             }
-        }
+    }
+    object = w->part_object[bpart_best];
     McVec2 move = mc_vec2_scale(d, best);
     McVec2 movedv[4];
     McPoly moved = mc_poly_translate(&a, move, movedv);
     McContact after;
-    if (!(best < INFINITY) || mc_poly_contact(&moved, &w->parts[bpart], &after) != MC_CONTACT_TOUCHING || !after.flush) {
+    if (!(best < INFINITY) || mc_poly_contact(&moved, &w->parts[bpart_best], &after) != MC_CONTACT_TOUCHING || !after.flush) {
         ev(c, ar, "noSlide", "AL-SLD-1", object, "sliding %s, the unit would stop touching %s before a notch or side lined up", dn, oid(c, object));
         tr(c, "AL-SLD-1", "no slide %s: the units would stop being adjacent first", dn);
         return;
@@ -608,7 +623,7 @@ static void slide(Ctx *c, int action, AlActionResult *ar, int object) {
         return;
     }
     c->pose.centre = mc_vec2_add(c->pose.centre, move);
-    const char *mark_a = mark_name(c, ea, ta[bi], la, spacing), *mark_b = mark_name(c, eb, tb[bk], lb, spacing);
+    const char *mark_a = mark_name(c, ea, ba, la, spacing), *mark_b = mark_name(c, beb, bb, blb, spacing);
     AlEvent *e = ev(c, ar, "slide", "AL-SLD-1", object, "slid %s by %s step%s until its %s lined up with %s's %s", dn, mc_fmt_num(c->env, best),
                     plural(best), mark_a ? mark_a : "mark", oid(c, object), mark_b ? mark_b : "mark");
     if (e) e->has_distance = true, e->distance = best, e->side = dn, e->mark = mark_a, e->object_mark = mark_b;
