@@ -469,8 +469,9 @@ static int snap(Ctx *c, int action, AlActionResult *ar, int object, const Cand *
                               mc_fmt_num(c->env, shift), plural(shift), oid(c, object))
                      : straight ? ev(c, ar, "snap", r, object, "moved straight out by %s step%s onto a side of %s it lay parallel to",
                                      mc_fmt_num(c->env, shift), plural(shift), oid(c, object))
-                              : ev(c, ar, "snap", r, object, "snapped %s degrees %s about (%s, %s) onto %s%s",
+                              : ev(c, ar, "snap", r, object, "snapped %s degrees %s about (%s, %s)%s onto %s%s",
                                    mc_fmt_num(c->env, fabs(angle)), turn, mc_fmt_num(c->env, two[i].pivot.x), mc_fmt_num(c->env, two[i].pivot.y),
+                                   shifted ? mc_strf(c->env, ", then moved straight out by %s step%s,", mc_fmt_num(c->env, shift), plural(shift)) : "",
                                    okind(c, object) == AL_KIND_TABLE ? "" : "an edge of ", oid(c, object));
         if (e) {
             e->has_point = !straight, e->point = two[i].pivot;
@@ -479,8 +480,9 @@ static int snap(Ctx *c, int action, AlActionResult *ar, int object, const Cand *
             if (shifted) e->has_distance = true, e->distance = shift;
         }
         if (straight) tr(c, r, "moved straight out by %s step%s onto %s", mc_fmt_num(c->env, shift), plural(shift), oid(c, object));
-        else tr(c, r, "snapped %s degrees %s about (%s, %s) onto %s", mc_fmt_num(c->env, fabs(angle)), turn,
-                mc_fmt_num(c->env, two[i].pivot.x), mc_fmt_num(c->env, two[i].pivot.y), oid(c, object));
+        else tr(c, r, "snapped %s degrees %s about (%s, %s)%s onto %s", mc_fmt_num(c->env, fabs(angle)), turn,
+                mc_fmt_num(c->env, two[i].pivot.x), mc_fmt_num(c->env, two[i].pivot.y),
+                shifted ? mc_strf(c->env, ", then moved straight out by %s step%s,", mc_fmt_num(c->env, shift), plural(shift)) : "", oid(c, object));
         return 1;
     }
     return 0;
