@@ -258,24 +258,37 @@ static int eject_units(McEnv *env, const TwWorld *w, int mover, const TwSpot *s,
     return 1;
 }
 
-// TW-MK-2: the free hexes next to the mover's final footprint `fin` (not on it) that Linked
-// Marker `mk` may move to, sorted, in c; their count. Each hex looked at once (the scratch's
-// `seen`), one work unit each (hex_free).
-static int linked_candidates(const TwWorld *w, int mk, const McHex *fin, int nfin, const TwGone *gone,
-                             McHex c[6 * TW_MAX_FOOTPRINT]) {
+// TW-MK-2: the hexes next to footprint `fin` (not on it) free but for markers, sorted, in c and
+// their board positions in at; their count. Each hex looked at once (the scratch's `seen`), one
+// work unit each.
+static int free_ring(const TwWorld *w, const McHex *fin, int nfin, const TwGone *gone, McHex c[6 * TW_MAX_FOOTPRINT],
+                     int at[6 * TW_MAX_FOOTPRINT]) {
     TwScratch *sc = w->scratch;
     stamp_set(w, sc->excl, &sc->excl_gen, fin, nfin);
     if (gone) stamp_set(w, sc->gone, &sc->gone_gen, gone->hexes, gone->n);
+    mc_work_add(6 * (uint64_t)nfin);
     int got = 0, seen = ++sc->seen_gen;
     for (int i = 0; i < nfin; i++)
         for (int d = 0; d < MC_HEX_DIRECTIONS; d++) {
             McHex h = mc_hex_neighbor(fin[i], d);
-            int at = mc_board_index(w->board, h);
-            if (at < 0 || sc->seen[at] == seen) continue;
-            sc->seen[at] = seen;
-            if (hex_free(w, h, sc->occ, sc->mark, mk, gone)) c[got++] = h;
+            int k = mc_board_index(w->board, h);
+            if (k < 0 || sc->seen[k] == seen) continue;
+            sc->seen[k] = seen;
+            if (!excluded(w, k) && sc->occ[k] < 0 && !volume_at(w, k, gone)) c[got++] = h;
         }
     sort_hexes(c, got);
+    for (int i = 0; i < got; i++) at[i] = mc_board_index(w->board, c[i]);
+    return got;
+}
+
+// TW-MK-2: of ring `ring` (free_ring), the hexes Linked Marker `mk` may move to (no other marker
+// there now), in c; their count. One work unit a hex.
+static int linked_candidates(const TwWorld *w, int mk, const McHex *ring, const int *at, int n, McHex *c) {
+    const int *mark = w->scratch->mark;
+    mc_work_add((uint64_t)n);
+    int got = 0;
+    for (int i = 0; i < n; i++)
+        if (mark[at[i]] < 0 || mark[at[i]] == mk) c[got++] = ring[i];
     return got;
 }
 
@@ -315,7 +328,10 @@ static int move_markers(McEnv *env, const TwWorld *w, int mover, McHex delta, co
     }
     out->moves = MC_NEW(env->arena, TwMarkerMove, s->n_markers + n_follow + 1);
     if (!out->moves) return 0;
-    McHex fin[TW_MAX_FOOTPRINT], ring[6 * TW_MAX_FOOTPRINT];
+    // the free ring round a footprint, and the part of it a marker may take (linked_candidates);
+    // the mover's is the same for each of its markers, made once (`around` < 0 until then)
+    McHex fin[TW_MAX_FOOTPRINT], ring[6 * TW_MAX_FOOTPRINT], near[6 * TW_MAX_FOOTPRINT], cand[6 * TW_MAX_FOOTPRINT];
+    int ring_at[6 * TW_MAX_FOOTPRINT], near_at[6 * TW_MAX_FOOTPRINT], around = -1;
     int nfin = mc_tw_footprint(m, delta, fin);
     for (int pass = 0; pass < 2; pass++) {
         int count = pass == 0 ? s->n_markers : w->marker_count;
@@ -342,8 +358,9 @@ static int move_markers(McEnv *env, const TwWorld *w, int mover, McHex delta, co
                 mv->rule = "TW-MK-2";
                 McHex at_taker[TW_MAX_FOOTPRINT];
                 int n_taker = placed_footprint(w, out, x->taken_by, at_taker);
-                got = linked_candidates(w, mk, at_taker, n_taker, gone, ring);
-                mv->cand = ring;
+                int n = free_ring(w, at_taker, n_taker, gone, ring, ring_at);
+                got = linked_candidates(w, mk, ring, ring_at, n, cand);
+                mv->cand = cand;
             } else if (!follows) {
                 // TW-MK-1: the player making the movement ejects a Portable Marker; TW-MK-2: a
                 // Linked one only by a miniature able to eject Infantry (checked by mc_tw_can_end).
@@ -357,14 +374,15 @@ static int move_markers(McEnv *env, const TwWorld *w, int mover, McHex delta, co
                 // TW-MK-2: a taken Linked Marker moves to a free hex next to its miniature,
                 // chosen by that miniature's controller, or stays when there is none.
                 mv->rule = "TW-MK-2";
-                got = linked_candidates(w, mk, fin, nfin, gone, ring);
-                mv->cand = ring;
+                if (around < 0) around = free_ring(w, fin, nfin, gone, near, near_at);
+                got = linked_candidates(w, mk, near, near_at, around, cand);
+                mv->cand = cand;
             }
-            // a ring kept with the answer that lists it (the scratch ring serves the next marker)
-            if (mv->cand == ring && mv != &unlisted) {
+            // candidates kept with the answer that lists them (the scratch list serves the next marker)
+            if (mv->cand == cand && mv != &unlisted) {
                 mv->cand = got ? mc_arena_alloc_raw(env->arena, sizeof(McHex) * (size_t)got) : NULL;
                 if (got && !mv->cand) return 0;
-                if (got) memcpy(mv->cand, ring, sizeof(McHex) * (size_t)got);
+                if (got) memcpy(mv->cand, cand, sizeof(McHex) * (size_t)got);
             }
             mv->n_cand = got;
             if (got == 0) {
