@@ -910,7 +910,7 @@ static int run_spacing(McRequest *rq, const cJSON *req, cJSON *result) {
 
 const McQuery mc_na_queries[] = {
     {"pursue", run_pursue, pursue_fields,
-     "Resolves pursue moves after a combat: pivot, charge on contact or ahead, table edge, obstruction, legal position and backtrack.", true},
+     "Resolves pursue moves after a combat: pivot, charge on contact or ahead, table edge, obstruction, legal position, backtrack.", true},
     {"charge", run_charge, charge_fields,
      "Can this charge be completed: the facing, the path (straight, one wheel, straight), the align, the distance, Maximising Contact's choice and its alternatives; several chargers in the best order.", true},
     {"flee", run_flee, flee_fields,

@@ -704,8 +704,7 @@ static bool charge_at_pivot(Ctx *c, int self, const Plan *p, NaPursuerOut *o, St
 // align: 9A-CH-1, 9A-CH-2, Maximising Contact 9A-CH-3) with the pursuit roll as its range; fellow
 // charging pursuers may be passed through (9A-EX-1). When it fails, *fail and *fail_blocker say
 // why and what stood in the way.
-static bool charge_forward(Ctx *c, int k, const Plan *p, NaPursuerOut *o, Step *s, NaChargeFail *fail, int *fail_blocker,
-                           double *needed) {
+static bool charge_forward(Ctx *c, int k, const Plan *p, NaPursuerOut *o, Step *s, NaChargeFail *fail, int *fail_blocker) {
     const NaPursuerIn *pi = &c->in->pursuers[k];
     int self = pi->unit;
     mc_na_world_move_unit(c->w, self, &p->pivot);
@@ -722,7 +721,6 @@ static bool charge_forward(Ctx *c, int k, const Plan *p, NaPursuerOut *o, Step *
     if (solved && !co.possible) {
         *fail = co.fail;
         *fail_blocker = co.blocker;
-        *needed = co.needed;
     }
     bool placed = solved && co.possible;
     if (placed) {
@@ -768,15 +766,8 @@ static void stop_before(Ctx *c, int self, const Plan *p, NaPursuerOut *o, Step *
 // A charge that could not be completed: the reason names the real cause, as the `charge` query
 // on the same position gives it, and the enemy is an obstruction. After Forward Ahead the unit
 // moves straight (9A-FA-O) until just before that enemy or anything else now in the way.
-static void charge_refused(Ctx *c, int self, const Plan *p, NaPursuerOut *o, Step *s, NaChargeFail fail, int fail_blocker,
-                           double needed, double range) {
-    const char *target = c->bf->units[p->target].id;
-    if (fail == NA_CHARGE_OUT_OF_RANGE) {
-        reason(c, o, "out_of_range", s->rule,
-               mc_strf(c->env, "The shortest legal charge move onto %s's %s facing is %s\", more than the %s\" the pursuer has, so %s counts as an obstruction.",
-                       target, mc_na_facing_name(p->facing), mc_fmt_num(c->env, needed), mc_fmt_num(c->env, range), target),
-               p->target);
-    } else if ((fail == NA_CHARGE_BLOCKED || fail == NA_CHARGE_NO_ROOM) && fail_blocker >= 0 &&
+static void charge_refused(Ctx *c, int self, const Plan *p, NaPursuerOut *o, Step *s, NaChargeFail fail, int fail_blocker) {
+    if ((fail == NA_CHARGE_BLOCKED || fail == NA_CHARGE_NO_ROOM) && fail_blocker >= 0 &&
         c->w->objs[fail_blocker].unit != p->target) {
         const char *by = mc_na_object_id(c->w, fail_blocker);
         reason(c, o, fail == NA_CHARGE_BLOCKED ? "charge_blocked" : "charge_no_room", s->rule,
@@ -786,6 +777,7 @@ static void charge_refused(Ctx *c, int self, const Plan *p, NaPursuerOut *o, Ste
                        by, c->bf->units[p->target].id, mc_na_facing_name(p->facing)),
                fail_blocker);
     } else {
+        const char *target = c->bf->units[p->target].id;
         reason(c, o, "charge_no_room", s->rule,
                mc_strf(c->env, "There is no room to place the pursuer in contact with %s's %s facing, so %s counts as an obstruction.",
                        target, mc_na_facing_name(p->facing), target),
@@ -819,14 +811,13 @@ static void charge(Ctx *c, int k, const Plan *p, NaPursuerOut *o, Step *s) {
     s->rule = p->at_pivot ? "9A-PV-E" : "9A-FA-E";
     NaChargeFail fail = NA_CHARGE_OK; // why the Charge Move failed, and what it names
     int fail_blocker = -1;
-    double needed = 0;
-    bool placed = p->at_pivot ? charge_at_pivot(c, self, p, o, s) : charge_forward(c, k, p, o, s, &fail, &fail_blocker, &needed);
+    bool placed = p->at_pivot ? charge_at_pivot(c, self, p, o, s) : charge_forward(c, k, p, o, s, &fail, &fail_blocker);
     if (placed) {
         s->charged = s->target;
         o->charge_target = s->target;
         o->charge_facing = s->facing;
     } else {
-        charge_refused(c, self, p, o, s, fail, fail_blocker, needed, c->in->pursuers[k].distance);
+        charge_refused(c, self, p, o, s, fail, fail_blocker);
     }
 }
 

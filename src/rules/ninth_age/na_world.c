@@ -59,7 +59,7 @@ bool mc_na_world_init(McEnv *env, NaWorld *w, const NaBattlefield *bf) {
 // refitted at every unit a pursuit or charge search moves).
 static void update_tree(NaWorld *w) {
     if (!w->built) return; // queries scan w->boxes, which are up to date
-    mc_work_add(2 * (uint64_t)w->count);
+    mc_work_add((uint64_t)w->count);
     if (!mc_broadphase_refit(&w->bp, w->boxes, w->count))
         mc_broadphase_build(&w->bp, w->nodes, MC_BROADPHASE_NODES(w->count), w->scratch, w->boxes, w->count);
 }

@@ -321,12 +321,8 @@ static int move_markers(McEnv *env, const TwWorld *w, int mover, McHex delta, co
                         const TwChoice *choices, int n_choices, bool list_follows, TwResolution *out) {
     const TwUnit *m = &w->units[mover];
     TwScratch *sc = w->scratch;
-    int n_follow = 0;
-    if (list_follows) {
-        mc_work_add((uint64_t)w->marker_count);
-        for (int mk = 0; mk < w->marker_count; mk++) n_follow += w->markers[mk].kind == TW_LINKED && w->markers[mk].taken_by == mover;
-    }
-    out->moves = MC_NEW(env->arena, TwMarkerMove, s->n_markers + n_follow + 1);
+    // (room for every marker where followers are listed: a move's or an ejection's one end)
+    out->moves = MC_NEW(env->arena, TwMarkerMove, s->n_markers + (list_follows ? w->marker_count : 0) + 1);
     if (!out->moves) return 0;
     // the free ring round a footprint, and the part of it a marker may take (linked_candidates);
     // the mover's is the same for each of its markers, made once (`around` < 0 until then)
