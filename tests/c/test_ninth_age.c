@@ -373,6 +373,46 @@ MC_TEST(charge_exact_wheel, "9A-CH-1 9A-CH-2 the best wheel is solved, not gridd
     mc_arena_release(&f.arena);
 }
 
+MC_TEST(charge_square_align, "9A-CH-1 9A-CH-2 a front that meets the facing's end corner while moving along the facing's line aligns a full 90 degrees: a range equal to the distance completes the charge") {
+    Fixture f;
+    fixture_init(&f);
+    // C (4 x 2, facing 0 at (10, 10)): front y = 11, x 8..12, front centre (10, 11). T (1 x 1 at
+    // (12.5, 13.5) facing 0): left facing x = 12, y 13..14, and (10, 11) lies on the line from
+    // its corner (12, 13) between the rear and left arcs, so the flank: the left facing. Straight
+    // 2", C's front-right corner reaches (12, 13), the facing's end; turning 90° clockwise about it
+    // lays the front along x = 12, y 13..17, facing 90: centre (11, 15), 1" of contact, 2" in all.
+    NaUnit units[2] = {unit("C", "red", 10, 10, 0, 4, 2), unit("T", "blue", 12.5, 13.5, 0, 1, 1)};
+    NaBattlefield bf;
+    NaWorld w;
+    world_of(&f, &bf, units, 2, &w);
+    NaChargeIn in = {0, 1, true, 2, NA_FACING_LEFT, false, NULL};
+    NaChargeOut out;
+    MC_CHECK(mc_na_charge_solve(&f.env, &w, &in, &out));
+    MC_CHECK(out.possible);
+    MC_CHECK_NEAR(out.best.distance, 2, 1e-9);
+    MC_CHECK_NEAR(out.best.wheel, 0, 1e-12);
+    MC_CHECK_NEAR(fabs(out.best.align), 90, 1e-9);
+    MC_CHECK_NEAR(out.best.final.centre.x, 11, 1e-9);
+    MC_CHECK_NEAR(out.best.final.centre.y, 15, 1e-9);
+    MC_CHECK_NEAR(out.best.final.facing, 90, 1e-9);
+    MC_CHECK_NEAR(out.best.contact_length, 1, 1e-9);
+    // The same end after a wheel of 7.25° (not a whole degree): C starts turned 7.25° left about
+    // the corner (12, 12), then 0.5" further back. Straight 0.5", wheel 7.25° about the
+    // front-right corner (the outer corner travels 4 x 7.25° in radians), straight 1", align 90°.
+    double r = 7.25 * 3.14159265358979323846 / 180.0, back = 0.5;
+    McVec2 c0 = mc_vec2(12 - 2 * cos(r) + sin(r), 12 - 2 * sin(r) - cos(r));
+    units[0] = unit("C", "red", c0.x + back * sin(r), c0.y - back * cos(r), 360 - 7.25, 4, 2);
+    world_of(&f, &bf, units, 2, &w);
+    in.range = 1.5 + 4 * r;
+    MC_CHECK(mc_na_charge_solve(&f.env, &w, &in, &out));
+    MC_CHECK(out.possible);
+    MC_CHECK_NEAR(out.best.distance, 1.5 + 4 * r, 1e-9);
+    MC_CHECK_NEAR(out.best.wheel, 7.25, 1e-9);
+    MC_CHECK_NEAR(out.best.final.centre.x, 11, 1e-9);
+    MC_CHECK_NEAR(out.best.final.centre.y, 15, 1e-9);
+    mc_arena_release(&f.arena);
+}
+
 MC_TEST(failed_charge_faces_centre, "9A-CH-1 a Failed Charge Move wheels until the front faces the target's centre, then spends the rest of its die straight ahead (A-9A-4)") {
     Fixture f;
     fixture_init(&f);

@@ -113,6 +113,23 @@ test('AL-COL-1 AL-SNP-1 AL-SLD-2 AL-LIM-1 AL-LIM-3 the engine\'s sentences name 
   assert.equal(back.r.actions[0].cost, 0);
 });
 
+test('9A-FA-E a pursuer\'s refused charge gives the reason the charge query gives on the same position, with the roll as the range', () => {
+  for (const name of ['fa-e-charge-out-of-range', 'fa-e-pursuer-blocked-by-fellow-pursuer']) {
+    const req = loadScenario(new URL(`../scenarios/ninth-age/${name}.json`, import.meta.url)).request;
+    const pursuit = engine.request(req).result;
+    const refused = pursuit.pursuers.find((p) => p.outcome === 'obstruction');
+    assert.ok(refused, name);
+    const target = refused.forwardAhead.firstObstacle.object;
+    // The charge asked from where the pursuer stood to charge: its pivot, after the pursuers that moved before it.
+    const moved = Object.fromEntries(pursuit.pursuers.filter((p) => p !== refused).map((p) => [p.unit, p.final]));
+    const units = req.units.map((u) => (u.id === refused.unit ? { ...u, ...refused.pivot, angle: undefined } : moved[u.id] ? { ...u, ...moved[u.id] } : u));
+    const charge = engine.request({ system: 'ninth-age', query: 'charge', table: req.table, units: JSON.parse(JSON.stringify(units)), charger: refused.unit, target, range: refused.distance }).result;
+    assert.equal(charge.possible, false, name);
+    const code = { no_room: 'charge_no_room', path_blocked: 'charge_blocked' }[charge.reasons[0].code] ?? charge.reasons[0].code;
+    assert.deepEqual([refused.reasons[0].code, refused.reasons[0].message], [code, charge.reasons[0].message], name);
+  }
+});
+
 test('GG-8.3-MMG whyNot tells a unit the Minimum Move Guarantee moves that it goes one hex, no further', () => {
   // Speed 1 and a Slow token: 0 movement points (GG-MOV-1); the guarantee enters any one open hex
   const ask = (tokens) => engine.request({ system: 'godsgloom', query: 'whyNot', board: { cols: 7, rows: 7 },

@@ -393,6 +393,8 @@ bool mc_na_charge_solve(McEnv *env, NaWorld *w, const NaChargeIn *in, NaChargeOu
 /// Writes the trace of `out` (9A-ARC-1, 9A-CH-1..3) and, when the charge is not possible, its
 /// reason. `w` is the world the move was found on (object ids).
 void mc_na_charge_explain(McEnv *env, const NaWorld *w, const NaChargeIn *in, NaChargeOut *out);
+/// Why a charge cannot be completed (out->fail, out->blocker), added to out->reasons; NULL when it can.
+McReason *mc_na_charge_reason(McEnv *env, const NaWorld *w, const NaChargeIn *in, NaChargeOut *out);
 
 /// A phrase saying why an alternative lost, for NaChargeAlt.lost_on.
 const char *mc_na_charge_lost_words(int level);

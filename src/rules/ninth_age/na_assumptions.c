@@ -13,9 +13,9 @@ static const McAssumptionInfo assumptions[MC_NA_ASSUMPTION_COUNT] = {
     [MC_A_9A_2] = {"A-9A-2",
         MC_SUMMARY(MC_SYS_na, "A Post-combat Pivot turns the unit about its centre to any facing; the end position must be legal.")},
     [MC_A_9A_3] = {"A-9A-3",
-        MC_SUMMARY(MC_SYS_na, "Obstructions are impassable terrain and units that are not legal charge targets; the table edge is the table rectangle's boundary.")},
+        MC_SUMMARY(MC_SYS_na, "Obstructions are impassable terrain and units that are not legal charge targets; the table edge is the table's boundary.")},
     [MC_A_9A_4] = {"A-9A-4",
-        MC_SUMMARY(MC_SYS_na, "A Failed Charge Move (made by a charge that cannot be completed, for range or room) wheels about the front corner on the side of the target's Centre until the front facing's centre line meets that Centre, the outer corner's path counting towards the highest D6, then goes straight; it stops 0.001 inch short of any unit, impassable terrain or the table edge.")},
+        MC_SUMMARY(MC_SYS_na, "A Failed Charge Move wheels about the front corner on the side of the target's Centre until the front facing's centre line meets that Centre (the outer corner's path counts towards the highest D6), then goes straight, stopping 0.001 inch short of any unit, impassable terrain or the table edge.")},
 };
 
 const McAssumptionSet mc_na_assumptions = {assumptions, MC_NA_ASSUMPTION_COUNT, NULL, 0, NULL, 0, NULL};

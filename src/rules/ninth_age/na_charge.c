@@ -33,7 +33,8 @@
 
 #define PI 3.14159265358979323846
 
-// The largest align angle: at 90° only the corner of the front would touch the facing line.
+// The largest align angle but at one slide (try_wheel): at 90° the front would otherwise have lain
+// along the facing's line or along the target's next facing before the align.
 #define MAX_ALIGN 89.999
 // Valid moves kept for the alternatives.
 // The exact wheel angles: root brackets are narrowed below ROOT_TOL degrees, in at most
@@ -609,20 +610,24 @@ static void try_piece(Ctx *c, double theta, int piece, double lo, double hi) {
         if (cand[i] >= flo - MC_ZERO_SLOP && cand[i] <= fhi + MC_ZERO_SLOP) try_move(c, theta, cand[i] < flo ? flo : (cand[i] > fhi ? fhi : cand[i]), piece);
 }
 
-static void try_wheel(Ctx *c, double theta) {
+__attribute__((noinline)) static void try_wheel(Ctx *c, double theta) {
     double alpha = align_of(c, theta);
-    if (fabs(alpha) > MAX_ALIGN || fabs(theta) >= 180.0) return;
+    if (fabs(alpha) > 90.0 || fabs(theta) >= 180.0) return;
     if (alpha == 0.0) {
         try_piece(c, theta, 0, -c->reach, c->reach);
         return;
     }
+    // A square align (90°) only where the front's corner meets the facing's end (the slide brk):
+    // the charger came along the facing's line. Any other slide would have the front lie along
+    // the facing's line (piece 0) or along the target's next facing (piece 1) before the align.
+    bool square = fabs(alpha) > MAX_ALIGN;
     double brk = alpha < 0 ? 0.5 * c->mw - 0.5 * c->L : 0.5 * c->L - 0.5 * c->mw;
     if (alpha < 0) {
-        try_piece(c, theta, 1, -c->reach, brk);
-        try_piece(c, theta, 0, brk, c->reach);
+        try_piece(c, theta, 1, square ? brk : -c->reach, brk);
+        if (!square) try_piece(c, theta, 0, brk, c->reach);
     } else {
-        try_piece(c, theta, 0, -c->reach, brk);
-        try_piece(c, theta, 1, brk, c->reach);
+        if (!square) try_piece(c, theta, 0, -c->reach, brk);
+        try_piece(c, theta, 1, brk, square ? brk : c->reach);
     }
 }
 
@@ -887,6 +892,8 @@ MC_FOR_SIZE static void try_all(Ctx *c, double cap, bool exact) {
     if (fabs(c->delta) <= cap && c->delta != 0.0) try_wheel(c, c->delta);
     for (int d = -(int)cap; d <= (int)cap; d++)
         if (d != 0 && (double)d != c->delta) try_wheel(c, (double)d);
+    // The square align (90°) of the smaller wheel, where whole degrees miss it.
+    if (c->delta != floor(c->delta)) try_wheel(c, c->delta - copysign(90.0, c->delta));
     if (exact) refine(c, cap);
 }
 
@@ -1292,6 +1299,12 @@ MC_FOR_SIZE void mc_na_charge_explain(McEnv *env, const NaWorld *w, const NaChar
                  mc_fmt_num(env, m->models), mc_fmt_num(env, m->contact_length));
         return;
     }
+    McReason *r = mc_na_charge_reason(env, w, in, out);
+    if (r) mc_trace(env, r->rule, id, "the charge cannot be completed: %s", r->code);
+}
+
+McReason *mc_na_charge_reason(McEnv *env, const NaWorld *w, const NaChargeIn *in, NaChargeOut *out) {
+    const char *tid = w->bf->units[in->target].id, *fn = mc_na_facing_name(in->facing);
     McReason *r = NULL;
     const char *way = out->blocker >= 0 ? ": in the way is " : "", *by = out->blocker >= 0 ? mc_na_object_id(w, out->blocker) : "";
     switch (out->fail) {
@@ -1319,5 +1332,5 @@ MC_FOR_SIZE void mc_na_charge_explain(McEnv *env, const NaWorld *w, const NaChar
         break;
     }
     if (r && out->blocker >= 0) r->unit = by;
-    if (r) mc_trace(env, r->rule, id, "the charge cannot be completed: %s", r->code);
+    return r;
 }

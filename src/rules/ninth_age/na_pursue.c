@@ -702,9 +702,9 @@ static bool charge_at_pivot(Ctx *c, int self, const Plan *p, NaPursuerOut *o, St
 
 // 9A-FA-E: a normal Charge Move from where the pivot left it (straight, one wheel, straight,
 // align: 9A-CH-1, 9A-CH-2, Maximising Contact 9A-CH-3) with the pursuit roll as its range; fellow
-// charging pursuers may be passed through (9A-EX-1). When it fails, *fail and *fail_blocker say
-// why and what stood in the way.
-static bool charge_forward(Ctx *c, int k, const Plan *p, NaPursuerOut *o, Step *s, NaChargeFail *fail, int *fail_blocker) {
+// charging pursuers may be passed through (9A-EX-1). When it fails, *why is the `charge` query's
+// reason on the same position.
+static bool charge_forward(Ctx *c, int k, const Plan *p, NaPursuerOut *o, Step *s, const McReason **why) {
     const NaPursuerIn *pi = &c->in->pursuers[k];
     int self = pi->unit;
     mc_na_world_move_unit(c->w, self, &p->pivot);
@@ -718,10 +718,7 @@ static bool charge_forward(Ctx *c, int k, const Plan *p, NaPursuerOut *o, Step *
         solved = mc_na_charge_solve(c->env, c->w, &ci, &co);
     }
     if (c->keep) *c->keep = co, *c->kept_ok = solved;
-    if (solved && !co.possible) {
-        *fail = co.fail;
-        *fail_blocker = co.blocker;
-    }
+    if (solved && !co.possible) *why = mc_na_charge_reason(c->env, c->w, &ci, &co);
     bool placed = solved && co.possible;
     if (placed) {
         const NaChargeMove *m = &co.best;
@@ -763,28 +760,25 @@ static void stop_before(Ctx *c, int self, const Plan *p, NaPursuerOut *o, Step *
           mc_fmt_num(c->env, NA_CLEAR_GAP), what);
 }
 
-// A charge that could not be completed: the reason names the real cause, as the `charge` query
-// on the same position gives it, and the enemy is an obstruction. After Forward Ahead the unit
-// moves straight (9A-FA-O) until just before that enemy or anything else now in the way.
-static void charge_refused(Ctx *c, int self, const Plan *p, NaPursuerOut *o, Step *s, NaChargeFail fail, int fail_blocker) {
-    if ((fail == NA_CHARGE_BLOCKED || fail == NA_CHARGE_NO_ROOM) && fail_blocker >= 0 &&
-        c->w->objs[fail_blocker].unit != p->target) {
-        const char *by = mc_na_object_id(c->w, fail_blocker);
-        reason(c, o, fail == NA_CHARGE_BLOCKED ? "charge_blocked" : "charge_no_room", s->rule,
-               mc_strf(c->env, fail == NA_CHARGE_BLOCKED
-                                   ? "%s stands in the way of every charge path to %s's %s facing, so the enemy counts as an obstruction."
-                                   : "%s takes the room in contact with %s's %s facing, so the enemy counts as an obstruction.",
-                       by, c->bf->units[p->target].id, mc_na_facing_name(p->facing)),
-               fail_blocker);
-    } else {
-        const char *target = c->bf->units[p->target].id;
+// A charge that could not be completed: the reason is the `charge` query's on the same position
+// (`why`; its codes no_room and path_blocked named charge_no_room and charge_blocked here), and the
+// enemy is an obstruction. After Forward Ahead the unit moves straight (9A-FA-O) until just before
+// that enemy or anything else now in the way.
+static void charge_refused(Ctx *c, int self, const Plan *p, NaPursuerOut *o, Step *s, const McReason *why) {
+    const char *target = c->bf->units[p->target].id;
+    if (!why) {
         reason(c, o, "charge_no_room", s->rule,
                mc_strf(c->env, "There is no room to place the pursuer in contact with %s's %s facing, so %s counts as an obstruction.",
                        target, mc_na_facing_name(p->facing), target),
                p->target);
+    } else if (c->record) {
+        const char *code = why->code;
+        if (!strcmp(code, "no_room")) code = "charge_no_room";
+        if (!strcmp(code, "path_blocked")) code = "charge_blocked";
+        McReason *r = mc_reason_add(c->env, &o->reasons, code, s->rule, "%s", why->message);
+        if (r) r->unit = why->unit;
     }
-    TRACE(c, s->rule, self, "no room to complete the charge on %s: the enemy is treated as an obstruction",
-          c->bf->units[p->target].id);
+    TRACE(c, s->rule, self, "the charge cannot be completed: %s is treated as an obstruction", target);
     s->outcome = NA_SIT_OBSTRUCTION;
     if (p->at_pivot) {
         s->rule = "9A-PV-O";
@@ -809,15 +803,14 @@ static void charge_refused(Ctx *c, int self, const Plan *p, NaPursuerOut *o, Ste
 static void charge(Ctx *c, int k, const Plan *p, NaPursuerOut *o, Step *s) {
     int self = c->in->pursuers[k].unit;
     s->rule = p->at_pivot ? "9A-PV-E" : "9A-FA-E";
-    NaChargeFail fail = NA_CHARGE_OK; // why the Charge Move failed, and what it names
-    int fail_blocker = -1;
-    bool placed = p->at_pivot ? charge_at_pivot(c, self, p, o, s) : charge_forward(c, k, p, o, s, &fail, &fail_blocker);
+    const McReason *why = NULL; // why the Charge Move failed
+    bool placed = p->at_pivot ? charge_at_pivot(c, self, p, o, s) : charge_forward(c, k, p, o, s, &why);
     if (placed) {
         s->charged = s->target;
         o->charge_target = s->target;
         o->charge_facing = s->facing;
     } else {
-        charge_refused(c, self, p, o, s, fail, fail_blocker);
+        charge_refused(c, self, p, o, s, why);
     }
 }
 
