@@ -450,7 +450,7 @@ typedef struct Reach {
     const Req *q;
     int unit, allowance;
     TwReachOut *out;
-    long long *listed; ///< destroyed hexes listed so far (reach_more)
+    long long *listed; ///< destroyed hexes and Free Attacks listed so far (reach_more)
 } Reach;
 
 // An end position (or an alternative path to one) as the kit writes it, with its arrays row.
@@ -517,30 +517,31 @@ static McHexEnd reach_end(const void *ctx, int i) {
     return end_of(r, &r->out->entries[i]);
 }
 
-// Work units a destroyed hex listed in a reach answer costs: the budget then lets one answer list
-// up to 150,000 (about 6 MB of JSON written in full), as MC_MAX_PATH_OUTPUT holds its paths near
-// 8 MB. A 7-hexon Huge running over 200 x 200 hexes of Volume Landscape destroys 4.7 million
-// along its paths to 5,293 ends: that answer ran out of memory, and now stops at the limit.
-enum { WORK_DESTROYED_HEX = 1000 };
+// Work units a destroyed hex or a Free Attack listed in a reach answer costs: the budget then lets
+// one answer list up to 150,000 (about 6 MB of JSON written in full), as MC_MAX_PATH_OUTPUT holds
+// its paths near 8 MB. A 7-hexon Huge running over 200 x 200 hexes of Volume Landscape destroys
+// 4.7 million along its paths to 5,293 ends, and a Run of 1,000 from among 5 enemies draws 5 Free
+// Attacks at each of 40,000 ends: those answers ran out of memory or wrote 27 MB, and now stop at
+// the limit.
+enum { WORK_LISTED = 1000 };
 
 // Before end position i is written (McHexEnds.more): a Huge crossing Volume Landscape lists the
-// hexes destroyed along every path, thousands an end; each is charged as work, so that the
-// answer's size is bounded by the work budget rather than by the memory cap (docs/api.md "Work
-// budget"). The answer stops when the budget is spent.
+// hexes destroyed along every path, thousands an end, and every end lists its Free Attacks; each
+// is charged as work, so that the answer's size is bounded by the work budget rather than by the
+// memory cap (docs/api.md "Work budget"). The answer stops when the budget is spent.
 static bool reach_more(McRequest *rq, int i, const void *ctx) {
     const Reach *r = ctx;
     if (mc_work_out()) {
-        if (i < r->out->n)
-            mc_work_note(&rq->env, "", "the reach answer after %d of %d end positions written (%lld destroyed hexes listed)", i,
-                         r->out->n, *r->listed);
+        mc_work_note(&rq->env, "", "the reach answer after %d of %d end positions written (%lld destroyed hexes and Free Attacks listed)", i,
+                     r->out->n, *r->listed);
         return false;
     }
     if (i == r->out->n) return true;
     const TwReachEntry *e = &r->out->entries[i];
-    int destroyed = e->effects.n_destroyed;
-    for (int a = 0; a < e->n_alternatives; a++) destroyed += e->alternatives[a].effects.n_destroyed;
-    mc_work_add((uint64_t)destroyed * WORK_DESTROYED_HEX);
-    *r->listed += destroyed;
+    int listed = e->effects.n_destroyed + e->effects.n_attacks;
+    for (int a = 0; a < e->n_alternatives; a++) listed += e->alternatives[a].effects.n_destroyed + e->alternatives[a].effects.n_attacks;
+    mc_work_add((uint64_t)listed * WORK_LISTED);
+    *r->listed += listed;
     return true;
 }
 

@@ -172,6 +172,10 @@ cases['torn-world'].push(
     '{"system":"torn-world","query":"reach","detail":"brief","paths":"parent","board":{"cols":200,"rows":200},"units":[', twHuge,
     '],"markers":[', { count: 1000, each: '{"id":"k#","kind":"portable","col":#x,"row":#y}', comma: true, grid: { per: 31, x: [0, 6], y: [0, 6] } },
     '],"unit":"m","action":"run"}'] } },
+  { name: 'reach, Infantry running 1000 on a 200 x 200 board from among 5 enemies: 5 Free Attacks listed at each of 40,000 ends (27 MB of answer before they were charged; MC_MAX_WORK)', code: 'limit', path: '', message: 'MC_MAX_WORK (150000000 units) reached in the reach answer after', generate: { kind: 'parts', parts: [
+    '{"system":"torn-world","query":"reach","paths":"parent","board":{"cols":200,"rows":200},"units":[{"id":"m","side":"red","size":"infantry","q":50,"r":100,"move":1000,"run":1000},',
+    '{"id":"e0","side":"blue","size":"infantry","q":51,"r":100},{"id":"e1","side":"blue","size":"infantry","q":51,"r":99},{"id":"e2","side":"blue","size":"infantry","q":50,"r":99},',
+    '{"id":"e3","side":"blue","size":"infantry","q":49,"r":100},{"id":"e4","side":"blue","size":"infantry","q":49,"r":101}],"unit":"m","action":"run"}'] } },
 );
 
 // ---- Commands & Colors: Ancients --------------------------------------------------------------------
