@@ -68,11 +68,6 @@ static int same_double(double a, double b) {
     return fabs(a - b) <= max * DBL_EPSILON;
 }
 
-const char mc_json_digit_pairs[200] =
-    "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
-    "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
-    "8081828384858687888990919293949596979899";
-
 int mc_json_print_number(double d, char *out) {
     if (isnan(d) || isinf(d)) {
         memcpy(out, "null", 5);

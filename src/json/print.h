@@ -43,8 +43,6 @@ static inline char *mc_json_text_room(McJsonText *t, size_t more) {
     if (t->cap - t->len <= more && !mc_json_text_grow(t, more)) return NULL;
     return t->buf + t->len;
 }
-/// "00", "01", ... "99": two digits at a time for mc_json_put_u32.
-extern const char mc_json_digit_pairs[200];
 /// Writes the decimal digits of `v` at `out` (no NUL); returns how many (1 to 10). Inline: nearly
 /// every number of a large answer is a hex coordinate, a cost or a node number.
 static inline int mc_json_put_u32(char *out, uint32_t v) {
@@ -52,16 +50,19 @@ static inline int mc_json_put_u32(char *out, uint32_t v) {
                         : v < 10000000u ? (v < 1000000u ? 6 : 7)
                                         : v < 100000000u ? 8 : v < 1000000000u ? 9 : 10;
     char *p = out + n;
+    // Two digits at a time, the tens of r < 100 as (r * 103) >> 10 (exact below 179): about as fast
+    // as a table of the 100 pairs, which cost every module 0.25 KB gzip.
     while (v >= 100u) {
-        const char *pair = mc_json_digit_pairs + 2 * (v % 100u);
-        v /= 100u;
+        uint32_t q = v / 100u, r = v - 100u * q, t = (r * 103u) >> 10;
         p -= 2;
-        p[0] = pair[0];
-        p[1] = pair[1];
+        p[0] = (char)('0' + t);
+        p[1] = (char)('0' + r - 10u * t);
+        v = q;
     }
     if (v >= 10u) {
-        p[-2] = mc_json_digit_pairs[2 * v];
-        p[-1] = mc_json_digit_pairs[2 * v + 1];
+        uint32_t t = (v * 103u) >> 10;
+        p[-2] = (char)('0' + t);
+        p[-1] = (char)('0' + v - 10u * t);
     } else {
         p[-1] = (char)('0' + v);
     }
