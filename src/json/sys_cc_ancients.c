@@ -335,10 +335,8 @@ static int run_move(McRequest *rq, const cJSON *req, cJSON *result) {
     int skipped = mc_path_skip_start(&walked, &n, w->board->hexes[p->pos], 0);
     CcaPathResult pr;
     mc_cca_check_path(&rq->env, &m, walked, n, &pr);
-    // `final` is where the legal part of the path ends (docs/api.md "Hex boards"): the hex before
-    // the first refused step, the start when the first step is refused.
+    // `final` is where the legal part of the path ends (docs/api.md "Hex boards").
     McHex final = w->board->hexes[pr.final_pos];
-    if (!pr.legal && pr.reasons.count > 0 && pr.reasons.items[0].action > 0) final = walked[pr.reasons.items[0].action - 1];
     mc_reasons_shift_steps(&pr.reasons, skipped);
     mc_trace(&rq->env, m.allowance_rule, p->id, "Checked %d step%s against an allowance of %d: %s.", n, n == 1 ? "" : "s",
              m.allowance, pr.legal ? "legal" : "illegal");

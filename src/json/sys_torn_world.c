@@ -694,9 +694,6 @@ static int run_move(McRequest *rq, const cJSON *req, cJSON *result) {
     TwMoveIn in = {f.unit, (TwCause)f.cause, f.allowance, f.used, walked, n, choices, nc};
     TwMoveOut out;
     if (!mc_tw_move(&rq->env, &q.w, &in, &out)) return mc_read_oom(rq);
-    // `final` is where the legal part of the path ends (docs/api.md "Hex boards"): the position
-    // before the first refused step, the start when the first step is refused.
-    if (!out.legal && out.failed_step > 0 && f.cause != TW_CAUSE_DEPLOY) out.final = walked[out.failed_step - 1];
     mc_reasons_shift_steps(&out.reasons, skipped);
     if (out.failed_step >= 0) out.failed_step += skipped;
     engaged_field(rq, result, &q.w, f.unit, "move");

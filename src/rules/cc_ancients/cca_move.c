@@ -251,7 +251,7 @@ static void fail(McEnv *env, const CcaMover *m, CcaPathResult *res, int i, McHex
     res->legal = false;
 }
 
-void mc_cca_check_path(McEnv *env, const CcaMover *m, const McHex *path, int n, CcaPathResult *res) {
+static void check_path(McEnv *env, const CcaMover *m, const McHex *path, int n, CcaPathResult *res) {
     const CcaWorld *w = m->w;
     const CcaPiece *me = &w->pieces[m->piece];
     bool leader = me->type == CCA_LEADER;
@@ -314,4 +314,19 @@ void mc_cca_check_path(McEnv *env, const CcaMover *m, const McHex *path, int n, 
         return;
     }
     res->final_pos = cur;
+}
+
+void mc_cca_check_path(McEnv *env, const CcaMover *m, const McHex *path, int n, CcaPathResult *res) {
+    check_path(env, m, path, n, res);
+    if (res->legal || res->reasons.count == 0) return;
+    // A refused path stops on the last hex before the refused step that the mover may end on: a
+    // leader passes friendly leaders, and a card may let a unit pass friendly units, ending on
+    // neither (CCA-LD-2, CCA-CD-1); else where it started.
+    for (int i = res->reasons.items[0].action - 1; i >= 0; i--) {
+        int pos = mc_board_index(m->w->board, path[i]);
+        if (enter(m, pos).may_end) {
+            res->final_pos = pos;
+            return;
+        }
+    }
 }

@@ -85,6 +85,16 @@ static int single(McEnv *env, McGgMove *out, const McHex *path, int n) {
     return 1;
 }
 
+// A walk refused at some step stops on the last hex of its path it may end on (GG-8.1: never a
+// unit's hex it passed through, nor an Impassable one Reconnaissance let it cross), or where it
+// started: the steps after it are taken back, with their cost.
+static void back_to_end(McGgMove *out) {
+    McGgScene *s = &out->scene;
+    while (out->step_count > 0 && !mc_gg_enter(s, mc_board_index(s->board, out->steps[out->step_count - 1].hex)).may_end)
+        out->cost -= out->steps[--out->step_count].cost;
+    out->final_hex = out->step_count ? out->steps[out->step_count - 1].hex : s->mover->hex;
+}
+
 static int walk(McEnv *env, McGgMove *out, const McHex *path, int n) {
     McGgScene *s = &out->scene;
     int at = s->start;
@@ -126,9 +136,10 @@ static int walk(McEnv *env, McGgMove *out, const McHex *path, int n) {
             // GG-8.3-MMG gives only a hex the move may end on: never one passed through (GG-8.1).
             if (i > 0 || !e.may_end)
                 return fail(env, out, i, h, "not_enough_points", "GG-MOV-1",
-                            mc_strf(env, "Entering costs %d but only %d of %d movement point%s %s left.", e.cost,
-                                    s->points - out->cost, s->points, s->points == 1 ? "" : "s",
-                                    s->points - out->cost == 1 ? "is" : "are")) != NULL;
+                            mc_strf(env, "Entering costs %d but only %d movement point%s of %d %s left%s.", e.cost,
+                                    s->points - out->cost, s->points - out->cost == 1 ? "" : "s", s->points,
+                                    s->points - out->cost == 1 ? "is" : "are",
+                                    i == 0 ? ", and the Minimum Move Guarantee gives only a hex the unit may end on" : "")) != NULL;
             out->minimum_move = true; // GG-8.3-MMG: the first hex is always allowed
             mc_trace(env, "GG-8.3-MMG", s->mover->id, "the first hex costs %d, more than the %d movement point%s: entered by the Minimum Move Guarantee",
                      e.cost, s->points, s->points == 1 ? "" : "s");
@@ -141,11 +152,6 @@ static int walk(McEnv *env, McGgMove *out, const McHex *path, int n) {
             stopped = true;
             mc_trace(env, "GG-8.3", s->mover->id, "entered hex (q %d, r %d) in an enemy Engagement Zone: the move ends there", h.q, h.r);
         }
-    }
-    if (n > 0 && !mc_gg_enter(s, at).may_end) {
-        // The last hex cannot be ended on: the legal part of the move stops before it.
-        out->cost -= out->steps[--out->step_count].cost;
-        out->final_hex = out->step_count ? out->steps[out->step_count - 1].hex : s->mover->hex;
     }
     if (n > 0 && s->occ[at] >= 0) {
         const McGgUnit *other = &s->req->units[s->occ[at]];
@@ -202,7 +208,10 @@ int mc_gg_move(McEnv *env, const McGgRequest *req, const McHex *path, int path_l
         switch (s->mode) {
         case MC_GG_MODE_NONE: break;
         case MC_GG_MODE_NORMAL:
-        case MC_GG_MODE_BREAKAWAY: ok = walk(env, out, path, path_len); break;
+        case MC_GG_MODE_BREAKAWAY:
+            ok = walk(env, out, path, path_len);
+            if (!out->legal) back_to_end(out);
+            break;
         case MC_GG_MODE_ENGAGED:
         case MC_GG_MODE_TELEPORT:
         case MC_GG_MODE_REPOSITION: ok = single(env, out, path, path_len); break;

@@ -242,6 +242,7 @@ static int choose_mode(McEnv *env, McGgScene *s) {
     // Breakaway let it leave (GG-TRT-1).
     s->nimble = (m->traits & MC_GG_NIMBLE) && s->mode != MC_GG_MODE_ENGAGED;
     if (s->nimble) mc_trace(env, "GG-8.3-T", m->id, "Nimble: entering enemy Engagement Zones does not stop the move, except zones of units with Lockdown; using it forbids a Melee Attack this activation");
+    if (m->traits & MC_GG_IGNORE_DIFFICULT) mc_trace(env, "GG-TRT-1", m->id, "Ignore Difficult: Difficult hexes cost what Open ones do");
     return 1;
 }
 

@@ -199,6 +199,15 @@ int mc_tw_move(McEnv *env, const TwWorld *w, const TwMoveIn *in, TwMoveOut *out)
         out->failed_step = i;
         const McReason *r = reason_from(env, &out->reasons, w, &v, cur);
         if (!r) return 0;
+        // The legal part stops on the last position before the refused step that the miniature
+        // may end on (it may pass miniatures it may not end on, TW-INF-3), else where it started.
+        for (int k = i - 1; k >= first; k--) {
+            mc_tw_spot(w, in->mover, mc_tw_delta_of(w, in->mover, in->path[k]), s);
+            if (mc_tw_can_end(w, in->mover, s, in->cause, &v)) {
+                out->final = in->path[k];
+                break;
+            }
+        }
         mc_trace(env, v.rule, m->id, "Step %d to (q %d, r %d) is not allowed: %s", i + 1, cur.q, cur.r, r->message);
         return 1;
     }
