@@ -439,6 +439,38 @@ MC_TEST(failed_charge_faces_centre, "9A-CH-1 a Failed Charge Move wheels until t
     mc_arena_release(&f.arena);
 }
 
+MC_TEST(failed_charge_wheels_past_179, "9A-CH-1 a Failed Charge Move towards a target nearly behind wheels the whole way round to face it, past 179 degrees; one straight behind wheels as far as its die allows (A-9A-4: up to 180)") {
+    Fixture f;
+    fixture_init(&f);
+    // C 1 wide, 2 deep, facing 0 at (10, 10); front-right corner K = (10.5, 11). After a clockwise
+    // wheel of 179.5° about K its front centre is K + rot(−0.5, 0) = (10.5 − 0.5 cos θ, 11 + 0.5 sin θ)
+    // and it faces (sin θ, cos θ): T's centre 10" further on. Die 6: the wheel costs 1 · θ in radians.
+    const double pi = 3.14159265358979323846, th = 179.5 * pi / 180;
+    McVec2 fc = mc_vec2(10.5 - 0.5 * cos(th), 11 + 0.5 * sin(th));
+    NaUnit units[2] = {unit("C", "red", 10, 10, 0, 1, 2), unit("T", "blue", fc.x + 10 * sin(th), fc.y + 10 * cos(th), 0, 2, 2)};
+    NaBattlefield bf;
+    NaWorld w;
+    world_of(&f, &bf, units, 2, &w);
+    NaFailedOut out;
+    MC_CHECK(mc_na_failed_charge(&f.env, &w, 0, 1, 6, &out));
+    MC_CHECK(out.faces_target);
+    MC_CHECK(out.clockwise);
+    MC_CHECK_NEAR(out.wheel, 179.5, 1e-9);
+    MC_CHECK_NEAR(out.wheel_path, th, 1e-9);
+    MC_CHECK_NEAR(out.straight, 6 - th, 1e-9);
+    // C 2 x 2 at (20, 20) facing 0, T's centre (20, 10) straight behind: no wheel of up to 180°
+    // faces it, so the wheel takes the whole die, 6 = 2 · θ in radians: θ = 171.887...°.
+    units[0] = unit("C", "red", 20, 20, 0, 2, 2);
+    units[1] = unit("T", "blue", 20, 10, 0, 2, 2);
+    world_of(&f, &bf, units, 2, &w);
+    MC_CHECK(mc_na_failed_charge(&f.env, &w, 0, 1, 6, &out));
+    MC_CHECK(!out.faces_target);
+    MC_CHECK_NEAR(fabs(out.wheel), 3 * 180 / pi, 1e-9);
+    MC_CHECK_NEAR(out.wheel_path, 6, 1e-9);
+    MC_CHECK_NEAR(out.straight, 0, 1e-12);
+    mc_arena_release(&f.arena);
+}
+
 MC_TEST(charge_properties, "9A-CH-1 9A-CH-2 9A-SP-1 on 1,000 random battlefields: a completed charge ends in full front-to-facing contact, overlapping nothing, within its range") {
     rng_state = 17;
     int bad = 0, done = 0;

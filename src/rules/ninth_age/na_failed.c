@@ -17,7 +17,8 @@
 
 #define PI 3.14159265358979323846
 
-// Wheel angles tried (whole degrees) before bisecting where the front points at the Centre.
+// Wheel angles tried (whole degrees, up to a half turn: A-9A-4) before bisecting where the front
+// points at the Centre.
 enum { FACE_SEARCH = 180, BISECT_STEPS = 200 };
 
 // The four strips just outside the table, so that the sweeps meet its edge like an obstacle.
@@ -45,18 +46,19 @@ static double side_of(const McRect *r, McVec2 p, bool *ahead) {
     return mc_vec2_cross(u, d);
 }
 
-// The wheel (degrees, >= 0) after which the front faces the target's Centre; -1 when no wheel of
-// less than 180° does.
-static double facing_angle(const Mover *m, McVec2 centre) {
+// The wheel (degrees, 0 to FACE_SEARCH) towards the target's Centre: the first after which the
+// front faces it (*faces), else the whole half turn A-9A-4 allows. A crossing of the centre line
+// behind the front is not facing it: the wheel goes on.
+static double facing_angle(const Mover *m, McVec2 centre, bool *faces) {
     bool ahead;
     double prev = side_of(&m->start, centre, &ahead);
+    *faces = true;
     if (prev == 0.0 && ahead) return 0.0;
     double lo = 0.0;
-    for (int d = 1; d < FACE_SEARCH; d++) {
+    for (int d = 1; d <= FACE_SEARCH; d++) {
         McRect r = wheeled(m, d);
         double v = side_of(&r, centre, &ahead);
-        if ((v < 0) != (prev < 0) || v == 0.0) {
-            if (!ahead) return -1.0;
+        if (((v < 0) != (prev < 0) || v == 0.0) && ahead) {
             double a = lo, b = d;
             for (int i = 0; i < BISECT_STEPS; i++) {
                 double mid = 0.5 * (a + b);
@@ -72,7 +74,8 @@ static double facing_angle(const Mover *m, McVec2 centre) {
         prev = v;
         lo = d;
     }
-    return -1.0;
+    *faces = false;
+    return FACE_SEARCH;
 }
 
 typedef struct Field {
@@ -142,9 +145,7 @@ bool mc_na_failed_charge(McEnv *env, NaWorld *w, int charger, int target, double
     McSweepInput si = {&p, f.polys, f.n, NULL, f.ign, NULL, NULL};
     McSweepHit hit;
     // The wheel: towards the Centre, as far as the distance allows.
-    double want = facing_angle(&m, centre);
-    out->faces_target = want >= 0.0;
-    double theta = want > 0.0 ? want : 0.0;
+    double theta = facing_angle(&m, centre, &out->faces_target);
     double per_degree = S.width * PI / 180.0;
     if (theta * per_degree > distance) theta = distance / per_degree, out->faces_target = false;
     if (theta > 0.0 && mc_sweep_rotate(&si, m.corner, m.sign * theta, &hit) != MC_SWEEP_CLEAR) {
