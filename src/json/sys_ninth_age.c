@@ -912,7 +912,7 @@ const McQuery mc_na_queries[] = {
     {"pursue", run_pursue, pursue_fields,
      "Resolves pursue moves after a combat: pivot, charge on contact or ahead, table edge, obstruction, legal position, backtrack.", true},
     {"charge", run_charge, charge_fields,
-     "Can this charge be completed: the facing, the path (straight, one wheel, straight), the align, the distance, Maximising Contact's choice and its alternatives; several chargers in the best order.", true},
+     "Can this charge be completed: facing, path (straight, one wheel, straight), align, distance, Maximising Contact's choice and alternatives; several chargers in the best order.", true},
     {"flee", run_flee, flee_fields,
      "The flee move of a broken unit: the pivot away from the enemy, the straight move, what it passes through, where it ends and whether it leaves the table.", true},
     {"spacing", run_spacing, spacing_fields,

@@ -121,6 +121,9 @@ bool mc_na_overlaps(const McPoly *a, const McPoly *b);
 double mc_na_to_table_edge(double c, double lim, double d);
 /// The table check: true when `p` lies on the table (within the slop), or there is no table.
 bool mc_na_on_table(const NaBattlefield *bf, const McPoly *p);
+/// The four strips (1" thick) just outside the table, so that a sweep meets its edge like an
+/// obstacle; their count, 0 without a table.
+int mc_na_table_strips(const NaBattlefield *bf, McVec2 corners[4][4], McPoly strips[4]);
 
 /// Why a position breaks Unit Spacing at the end of an uncontrolled move (9A-SP-1, 9A-LP-1).
 typedef enum NaSpacingFault {

@@ -121,6 +121,9 @@ typedef struct Ctx {
     int npaths;
     // The last two facings' sines and cosines (facing_sc): one wheel angle's candidates share
     // the facing after the wheel.
+    McPoly strips[4]; // outside the table's edges (mc_na_table_strips)
+    McVec2 strip_v[4][4];
+    int nstrips;
     TrigMemo facings;
     // The last two turns' (turn_cw_memo): a candidate turns by its wheel angle θ and by −α
     // three times over (solving a and b, the wheel's corner and centre), and one θ's candidates
@@ -524,6 +527,22 @@ MC_FOR_SIZE static void record_move(Ctx *c, const NaChargeMove *m) {
     if (c->kept && c->nkept < MAX_KEPT) c->kept[c->nkept++] = *m;
 }
 
+// Whether the whole move stays on the table (A-9A-3: its edge bounds every move), its start and
+// end being on it: the wheel and the align swept against the strips outside the table's edges (a
+// sweep that starts overlapping one fails too, so a straight part that left the table before them
+// is caught, and straight parts between poses on the table stay on it, the table being convex).
+MC_FOR_SIZE __attribute__((noinline)) static bool path_on_table(Ctx *c, const NaChargeMove *m, double alpha, McVec2 pivot) {
+    McSweepHit hit;
+    for (int i = 0; i < 2; i++) {
+        double turn = i ? alpha : m->wheel;
+        McVec2 pv[4];
+        McPoly p = mc_rect_to_poly(i ? &m->contact : &m->after_a, pv);
+        McSweepInput si = {&p, c->strips, c->nstrips, NULL, NULL, NULL, NULL};
+        if (turn != 0.0 && mc_sweep_rotate_brief(&si, i ? pivot : m->pivot, turn, &hit) != MC_SWEEP_CLEAR) return false;
+    }
+    return true;
+}
+
 // Tries the charge move of wheel `theta` and slide `s`: what stops it (the room at its end, a
 // blocker on its path) is noted for the reasons, and a legal one is recorded.
 static void try_move(Ctx *c, double theta, double s, int piece) {
@@ -551,6 +570,8 @@ static void try_move(Ctx *c, double theta, double s, int piece) {
         return;
     }
     c->any_end_legal = true;
+    // A path off the table is blocked by no object: the charge fails as path_blocked if all are.
+    if (blocker < 0 && !path_on_table(c, &m, rot ? 0.0 : alpha, pv)) return;
     if (blocker >= 0) {
         if (c->blocked_obj < 0 || m.distance < c->blocked_len) c->blocked_obj = blocker, c->blocked_len = m.distance;
         return;
@@ -977,6 +998,7 @@ MC_FOR_SIZE static bool setup(Ctx *c, McEnv *env, NaWorld *w, const NaChargeIn *
     c->u0 = mc_facing_forward(c->S.facing);
     c->r0 = mc_facing_right(c->S.facing);
     c->delta = mc_facing_delta(c->S.facing, c->F);
+    c->nstrips = mc_na_table_strips(bf, c->strip_v, c->strips);
     mc_trig_sincos_deg(c->delta, &c->sin_delta, &c->cos_delta);
     c->reach = 0.5 * (c->L + c->mw);
     c->nends = mc_na_slide_blocked_ends(w, in->charger, in->target, in->facing, c->ends, MAX_ENDS);
@@ -1325,8 +1347,9 @@ McReason *mc_na_charge_reason(McEnv *env, const NaWorld *w, const NaChargeIn *in
                           "There is no room to place the charger in contact with %s's %s facing%s%s.", tid, fn, way, by);
         break;
     case NA_CHARGE_BLOCKED:
-        r = mc_reason_add(env, &out->reasons, "path_blocked", "9A-CH-1",
-                          "Every charge path into %s's %s facing is blocked%s%s.", tid, fn, way, by);
+        // Only the table edge blocks a path without an object (path_on_table).
+        r = mc_reason_add(env, &out->reasons, "path_blocked", "9A-CH-1", "Every charge path into %s's %s facing is blocked: in the way is %s.",
+                          tid, fn, out->blocker >= 0 ? by : "the table edge");
         break;
     default:
         break;

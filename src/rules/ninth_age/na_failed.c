@@ -21,9 +21,8 @@
 // points at the Centre.
 enum { FACE_SEARCH = 180, BISECT_STEPS = 200 };
 
-// The four strips just outside the table, so that the sweeps meet its edge like an obstacle.
+// The four strips just outside the table (mc_na_table_strips).
 enum { EDGE_STRIPS = 4 };
-#define EDGE_THICKNESS 1.0
 
 typedef struct Mover {
     McRect start;
@@ -103,21 +102,11 @@ static bool field_build(McEnv *env, NaWorld *w, int self, McRect start, Field *f
         f->ign[f->n] = mc_na_overlaps(&sp, &w->objs[o].poly);
         f->n++;
     }
-    const NaBattlefield *bf = w->bf;
-    if (bf->has_table) {
-        double W = bf->table_w, H = bf->table_h, t = EDGE_THICKNESS;
-        McRect strips[EDGE_STRIPS] = {
-            {{-0.5 * t, 0.5 * H}, 0.0, t, H + 2 * t},
-            {{W + 0.5 * t, 0.5 * H}, 0.0, t, H + 2 * t},
-            {{0.5 * W, -0.5 * t}, 0.0, W + 2 * t, t},
-            {{0.5 * W, H + 0.5 * t}, 0.0, W + 2 * t, t},
-        };
-        for (int i = 0; i < EDGE_STRIPS; i++) {
-            f->polys[f->n] = mc_rect_to_poly(&strips[i], f->strip_corners[i]);
-            f->obj[f->n] = -1;
-            f->ign[f->n] = 0;
-            f->n++;
-        }
+    int k = mc_na_table_strips(w->bf, f->strip_corners, f->polys + f->n);
+    for (int i = 0; i < k; i++) {
+        f->obj[f->n] = -1;
+        f->ign[f->n] = 0;
+        f->n++;
     }
     return true;
 }

@@ -772,9 +772,7 @@ static void charge_refused(Ctx *c, int self, const Plan *p, NaPursuerOut *o, Ste
                        target, mc_na_facing_name(p->facing), target),
                p->target);
     } else if (c->record) {
-        const char *code = why->code;
-        if (!strcmp(code, "no_room")) code = "charge_no_room";
-        if (!strcmp(code, "path_blocked")) code = "charge_blocked";
+        const char *code = why->code[0] == 'n' ? "charge_no_room" : why->code[0] == 'p' ? "charge_blocked" : why->code;
         McReason *r = mc_reason_add(c->env, &o->reasons, code, s->rule, "%s", why->message);
         if (r) r->unit = why->unit;
     }

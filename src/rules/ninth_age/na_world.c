@@ -183,6 +183,19 @@ bool mc_na_on_table(const NaBattlefield *bf, const McPoly *p) {
     return true;
 }
 
+int mc_na_table_strips(const NaBattlefield *bf, McVec2 corners[4][4], McPoly strips[4]) {
+    if (!bf->has_table) return 0;
+    double W = bf->table_w, H = bf->table_h, t = 1.0;
+    McRect r[4] = {
+        {{-0.5 * t, 0.5 * H}, 0.0, t, H + 2 * t},
+        {{W + 0.5 * t, 0.5 * H}, 0.0, t, H + 2 * t},
+        {{0.5 * W, -0.5 * t}, 0.0, W + 2 * t, t},
+        {{0.5 * W, H + 0.5 * t}, 0.0, W + 2 * t, t},
+    };
+    for (int i = 0; i < 4; i++) strips[i] = mc_rect_to_poly(&r[i], corners[i]);
+    return 4;
+}
+
 // Objects far beyond this are never the nearest one worth reporting.
 #define NEAREST_REPORT_RADIUS 12.0
 
