@@ -87,12 +87,18 @@ static int single(McEnv *env, McGgMove *out, const McHex *path, int n) {
 
 // A walk refused at some step stops on the last hex of its path it may end on (GG-8.1: never a
 // unit's hex it passed through, nor an Impassable one Reconnaissance let it cross), or where it
-// started: the steps after it are taken back, with their cost.
+// started: the steps after it are taken back, with their cost and any use of Nimble (GG-8.3-T:
+// going on from an empty zone hex) that only they made.
 static void back_to_end(McGgMove *out) {
     McGgScene *s = &out->scene;
     while (out->step_count > 0 && !mc_gg_enter(s, mc_board_index(s->board, out->steps[out->step_count - 1].hex)).may_end)
         out->cost -= out->steps[--out->step_count].cost;
     out->final_hex = out->step_count ? out->steps[out->step_count - 1].hex : s->mover->hex;
+    out->nimble = false;
+    for (int j = 1; j < out->step_count; j++) {
+        int at = mc_board_index(s->board, out->steps[j - 1].hex);
+        if ((s->zone[at] & MC_GG_ZONE_ENEMY) && s->occ[at] < 0) out->nimble = true;
+    }
 }
 
 static int walk(McEnv *env, McGgMove *out, const McHex *path, int n) {

@@ -396,7 +396,9 @@ bool mc_na_charge_solve(McEnv *env, NaWorld *w, const NaChargeIn *in, NaChargeOu
 /// Writes the trace of `out` (9A-ARC-1, 9A-CH-1..3) and, when the charge is not possible, its
 /// reason. `w` is the world the move was found on (object ids).
 void mc_na_charge_explain(McEnv *env, const NaWorld *w, const NaChargeIn *in, NaChargeOut *out);
-/// Why a charge cannot be completed (out->fail, out->blocker), added to out->reasons; NULL when it can.
+/// Why a charge cannot be completed (out->fail, out->blocker), added to out->reasons (one more
+/// each call); NULL when it can, or when out of memory. Reason codes: out_of_range, wheel_over_90,
+/// cannot_reach_facing, no_room, path_blocked (na_pursue.c tells them by their first letter).
 McReason *mc_na_charge_reason(McEnv *env, const NaWorld *w, const NaChargeIn *in, NaChargeOut *out);
 
 /// A phrase saying why an alternative lost, for NaChargeAlt.lost_on.

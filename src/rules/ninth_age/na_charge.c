@@ -119,11 +119,11 @@ typedef struct Ctx {
     int nmemo;
     PathMemo *paths; // MEMO_SLOTS, open addressing on the candidate's bits
     int npaths;
-    // The last two facings' sines and cosines (facing_sc): one wheel angle's candidates share
-    // the facing after the wheel.
     McPoly strips[4]; // outside the table's edges (mc_na_table_strips)
     McVec2 strip_v[4][4];
     int nstrips;
+    // The last two facings' sines and cosines (facing_sc): one wheel angle's candidates share
+    // the facing after the wheel.
     TrigMemo facings;
     // The last two turns' (turn_cw_memo): a candidate turns by its wheel angle θ and by −α
     // three times over (solving a and b, the wheel's corner and centre), and one θ's candidates
@@ -1347,7 +1347,8 @@ McReason *mc_na_charge_reason(McEnv *env, const NaWorld *w, const NaChargeIn *in
                           "There is no room to place the charger in contact with %s's %s facing%s%s.", tid, fn, way, by);
         break;
     case NA_CHARGE_BLOCKED:
-        // Only the table edge blocks a path without an object (path_on_table).
+        // Only the table edge blocks a path without an object (path_on_table): A-9A-3.
+        if (out->blocker < 0) mc_assume(env, MC_A_9A_3);
         r = mc_reason_add(env, &out->reasons, "path_blocked", "9A-CH-1", "Every charge path into %s's %s facing is blocked: in the way is %s.",
                           tid, fn, out->blocker >= 0 ? by : "the table edge");
         break;

@@ -152,6 +152,21 @@ static McReason *reason_from(McEnv *env, McReasons *list, const TwWorld *w, cons
     return r;
 }
 
+// A move refused at step i stops on the last position before it that the miniature may end on
+// (it may pass miniatures it may not end on, TW-INF-3; that position's ejections are not
+// resolved again), else where it started.
+static void back_to_end(const TwWorld *w, const TwMoveIn *in, int i, int first, TwSpot *s, TwMoveOut *out) {
+    TwVerdict v;
+    out->final = w->units[in->mover].pos[0];
+    for (int k = i - 1; k >= first; k--) {
+        mc_tw_spot(w, in->mover, mc_tw_delta_of(w, in->mover, in->path[k]), s);
+        if (mc_tw_can_end(w, in->mover, s, in->cause, &v)) {
+            out->final = in->path[k];
+            return;
+        }
+    }
+}
+
 int mc_tw_move(McEnv *env, const TwWorld *w, const TwMoveIn *in, TwMoveOut *out) {
     memset(out, 0, sizeof *out);
     const TwUnit *m = &w->units[in->mover];
@@ -199,15 +214,7 @@ int mc_tw_move(McEnv *env, const TwWorld *w, const TwMoveIn *in, TwMoveOut *out)
         out->failed_step = i;
         const McReason *r = reason_from(env, &out->reasons, w, &v, cur);
         if (!r) return 0;
-        // The legal part stops on the last position before the refused step that the miniature
-        // may end on (it may pass miniatures it may not end on, TW-INF-3), else where it started.
-        for (int k = i - 1; k >= first; k--) {
-            mc_tw_spot(w, in->mover, mc_tw_delta_of(w, in->mover, in->path[k]), s);
-            if (mc_tw_can_end(w, in->mover, s, in->cause, &v)) {
-                out->final = in->path[k];
-                break;
-            }
-        }
+        back_to_end(w, in, i, first, s, out);
         mc_trace(env, v.rule, m->id, "Step %d to (q %d, r %d) is not allowed: %s", i + 1, cur.q, cur.r, r->message);
         return 1;
     }
@@ -252,6 +259,7 @@ int mc_tw_move(McEnv *env, const TwWorld *w, const TwMoveIn *in, TwMoveOut *out)
     if (!out->end.legal) {
         out->legal = false;
         out->failed_step = in->n - 1;
+        back_to_end(w, in, in->n - 1, first, s, out);
         for (int i = 0; i < out->end.reasons.count; i++) {
             McReason *r = mc_reason_add(env, &out->reasons, out->end.reasons.items[i].code,
                                         out->end.reasons.items[i].rule, "%s", out->end.reasons.items[i].message);
