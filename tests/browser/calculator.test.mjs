@@ -5,7 +5,7 @@
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { launch, spearmenPursuit, openPage, artifacts, pageRequest, PHONE, DESKTOP, hook, drag, pickSystem, openPanel, setMode, focusBoard, unitForm } from './browser.mjs';
+import { launch, spearmenPursuit, openPage, artifacts, pageRequest, PHONE, DESKTOP, hook, drag, pickSystem, openPanel, setMode, focusBoard, unitForm, until } from './browser.mjs';
 import { canned, hostile } from './canned.mjs';
 import { toAxial, distance } from '../../web/hex.js';
 
@@ -183,6 +183,8 @@ test('TW-MV-1 the Path tool draws a move of the unit the question was about, and
   const other = units.find((u) => u.id !== unit && u.size !== 'huge' && distance(u, mover) > 1);
   const at = await hook(page, 'screenOf', other.id);
   await page.touchscreen.tap(at.x, at.y);
+  // the tap is handled after its events, not within the tap's call: on a loaded machine it came later
+  await until(page, (id) => window.movecalcTest.request().unit === id, other.id);
   req = await pageRequest(page);
   assert.equal(req.unit, other.id);
   assert.equal((req.path ?? []).length, 0, 'the mover\'s own hex is not a step of its path');
