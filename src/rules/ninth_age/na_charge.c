@@ -631,7 +631,7 @@ static void try_piece(Ctx *c, double theta, int piece, double lo, double hi) {
         if (cand[i] >= flo - MC_ZERO_SLOP && cand[i] <= fhi + MC_ZERO_SLOP) try_move(c, theta, cand[i] < flo ? flo : (cand[i] > fhi ? fhi : cand[i]), piece);
 }
 
-__attribute__((noinline)) static void try_wheel(Ctx *c, double theta) {
+static void try_wheel(Ctx *c, double theta) {
     double alpha = align_of(c, theta);
     if (fabs(alpha) > 90.0 || fabs(theta) >= 180.0) return;
     if (alpha == 0.0) {
