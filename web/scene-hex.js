@@ -66,13 +66,13 @@ function boardScene(s, d, base, { system, cells, known, colourOf, hexesOf, selec
     ...base, boardKey: `${system}:${d.board.preset ?? `${d.board.cols}x${d.board.rows}`}`, bounds, cellBounds,
     cells: cells.map((c) => {
       const tr = terr.get(hex.key(c.q, c.r));
-      return { ...c, fill: tr ? mix(colourOfKind(s, tr) ?? '#888') : '#f4f1e6', mark: tr, short: tr ? shorts.get(tr) : undefined };
+      return Object.assign({ fill: tr ? mix(colourOfKind(s, tr) ?? '#888') : '#f4f1e6', mark: tr, short: tr ? shorts.get(tr) : undefined }, c);
     }),
     // a game may draw some units over others (its `drawOrder`) and small or badged (`sceneUnit`)
-    units: [...d.units].sort((a, b) => (s.drawOrder?.(a) ?? 0) - (s.drawOrder?.(b) ?? 0)).map((u) => ({
+    // (each a literal assigned onto: an object spread was most of a scene of 1,000 units)
+    units: [...d.units].sort((a, b) => (s.drawOrder?.(a) ?? 0) - (s.drawOrder?.(b) ?? 0)).map((u) => Object.assign({
       id: u.id, label: u.id, color: colourOf(u.side), selected: u.id === selected, q: u.q, r: u.r,
-      facing: s.hasFacing ? u.facing : undefined, hexes: hexesOf(u), small: false, badge: undefined, ...s.sceneUnit?.(u),
-    })),
+      facing: s.hasFacing ? u.facing : undefined, hexes: hexesOf(u), small: false, badge: undefined }, s.sceneUnit?.(u))),
     ...s.sceneExtras?.(d, colourOf, cells),
   };
   s.placeUnits?.(out.units); // (a game's units placed among the others: C&C's leaders' corners)

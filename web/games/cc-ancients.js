@@ -171,7 +171,7 @@ const game = {
   presets: { 'cc-ancients': { rows: 9, cols: (row) => (row & 1 ? 12 : 13), note: 'The 13 × 9 board: odd rows hold 12 hexes; dotted lines mark the three sections.' } },
   unitFields: [{ key: 'type', label: 'Unit type', kind: 'select', options: CC_TYPES.map((t) => [t, t]) }],
   newUnit: () => ({ type: 'medium infantry' }),
-  unitJSON: (u) => ({ ...hexUnit(u), type: u.type }),
+  unitJSON: (u) => hexUnit(u, { type: u.type }),
   queries: {
     reach: whatIfReach, move: hexMove,
     order: ccOrder, retreat: ccRetreat, evade: ccEvade,

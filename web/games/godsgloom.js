@@ -102,7 +102,7 @@ const game = {
     { key: 'abilities', label: 'Abilities', kind: 'list' },
   ],
   newUnit: () => ({ facing: 0, speed: 3, tokens: [], traits: [], abilities: [] }),
-  unitJSON: (u) => ({ ...hexUnit(u), facing: u.facing, speed: num(u.speed), traits: list(u.traits), abilities: list(u.abilities), tokens: list(u.tokens) }),
+  unitJSON: (u) => hexUnit(u, { facing: u.facing, speed: num(u.speed), traits: list(u.traits), abilities: list(u.abilities), tokens: list(u.tokens) }),
   queries: { reach: whatIfReach, move: hexMove },
   defaults: () => ({
     board: { cols: 12, rows: 10 }, sides: [{ name: 'Wardens', color: SIDE_COLOURS[1] }, { name: 'Hollow', color: SIDE_COLOURS[0] }],
