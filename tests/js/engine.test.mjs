@@ -141,3 +141,35 @@ test('GG-8.3-MMG whyNot tells a unit the Minimum Move Guarantee moves that it go
   // with its 1 point it enters the hex by paying: no guarantee to mention
   assert.doesNotMatch(ask([]).reasons[0].message, /Minimum Move Guarantee/);
 });
+
+// reachArea's collision samples are where `move` ends the same step: a unit that can afford one
+// step forward only, among units and terrain at random angles near it. Expected values come from
+// the move query, which the scenarios check by hand (al-snp-1-*, al-col-*).
+test('AL-COL-2 AL-SNP-1 reachArea lists a collision where move ends the same step: snapped, not where it first touched', () => {
+  let seed = 7;
+  const rnd = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+  let angled = 0;
+  for (let n = 0; n < 300; n++) {
+    const facing = Math.round(rnd() * 360);
+    const a = { id: 'a', side: 'red', x: 0, y: 0, facing, base: 'sortie', movementIcons: 1, codex: { forward: 1, backward: 9, left: 9, right: 9 } };
+    const f = facing * Math.PI / 180, d = 0.9 + rnd() * 0.6; // something about a step ahead, a little aside
+    const at = [Math.sin(f) * d + (rnd() - 0.5), Math.cos(f) * d + (rnd() - 0.5)];
+    const units = [a], terrain = [];
+    if (rnd() < 0.5) units.push({ id: 'b', side: 'blue', x: at[0] + Math.sin(f) * 0.6, y: at[1] + Math.cos(f) * 0.6, facing: Math.round(rnd() * 360), base: 'sortie', movementIcons: 1 });
+    else {
+      const g = rnd() * Math.PI, c = Math.cos(g), s = Math.sin(g), k = 0.6;
+      terrain.push({ id: 't', kind: 'blocking', polygon: [[-k, 0], [k, 0], [k, 2 * k], [-k, 2 * k]].map(([x, y]) => [at[0] + x * c - y * s, at[1] + x * s + y * c]) });
+    }
+    const base = { system: 'arcane-legions', units, terrain };
+    const reach = engine.request({ ...base, query: 'reachArea', unit: 'a', samplesPerStep: 1 });
+    const move = engine.request({ ...base, query: 'move', order: { unit: 'a', actions: [{ step: 'forward' }] } });
+    if (!reach.ok || !move.ok || move.result.legal === false) continue; // (placed overlapping the unit)
+    const hits = reach.result.samples.filter((s) => s.collision);
+    if (move.result.endedBy !== 'collision') { assert.deepEqual(hits, [], `case ${n}: no collision ends the step`); continue; }
+    assert.equal(hits.length, 1, `case ${n}: one collision`);
+    const end = move.result.final;
+    for (const k of ['x', 'y', 'facing']) assert.ok(Math.abs(hits[0][k] - end[k]) <= 1e-9, `case ${n}: ${k} ${hits[0][k]} against move's ${end[k]}`);
+    if (end.facing !== facing) angled++;
+  }
+  assert.ok(angled >= 20, `collisions at an angle that snapped: ${angled}`);
+});

@@ -211,6 +211,12 @@ typedef struct AlMoveResult {
 int mc_al_turn_place(const AlWorld *w, const AlUnit *u, McRect pose, const AlAction *a, McPoly *tool,
                   McRect *out, int *beyond, int *cost, AlToolPose *where);
 
+/// Where the step `step` of a move order `o` (its player's choices; no actions) ends from `pose`:
+/// a collision snapped and movement ended (AL-COL-1/2, AL-SNP-1), as `move` rules it, quietly.
+/// `ignore` and `standing` are its scratch: room for the world's parts and terrain pieces.
+McRect mc_al_step_end(McEnv *env, const AlWorld *w, const AlOrder *o, McRect pose, const AlAction *step,
+                      unsigned char *ignore, unsigned char *standing);
+
 /// Runs a move order. Returns 0 only when memory ran out.
 int mc_al_move(McEnv *env, const AlWorld *w, const AlOrder *order, AlMoveResult *out);
 

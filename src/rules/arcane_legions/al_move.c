@@ -1120,6 +1120,15 @@ static int measure_choices(McEnv *env, const AlWorld *w, const AlOrder *o, AlMov
     return 1;
 }
 
+McRect mc_al_step_end(McEnv *env, const AlWorld *w, const AlOrder *o, McRect pose, const AlAction *step,
+                      unsigned char *ignore, unsigned char *standing) {
+    AlMoveResult r = {0};
+    AlActionResult ar = {0};
+    Ctx c = {env, w, o, &r, true, &w->units[o->unit], pose, ignore, standing, 0, false, 0};
+    do_step(&c, 0, step, &ar);
+    return c.pose;
+}
+
 int mc_al_move(McEnv *env, const AlWorld *w, const AlOrder *o, AlMoveResult *out) {
     memset(out, 0, sizeof *out);
     Ctx c = {env, w, o, out, false, &w->units[o->unit], {{0, 0}, 0, 0, 0}, NULL, NULL, 0, false, 0};

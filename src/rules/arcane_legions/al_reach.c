@@ -88,7 +88,11 @@ int mc_al_reach_area(McEnv *env, const AlWorld *w, int unit, int points, double 
                MC_NEW(env->arena, int, points + 1), MC_NEW(env->arena, int, HASH_SIZE)};
     out->samples = MC_NEW(env->arena, AlSample, AL_MAX_REACH_SAMPLES);
     unsigned char *ignore = MC_NEW(env->arena, unsigned char, w->part_count + 1);
-    if (!r.nodes || !r.slots || !r.head || !r.hits || !out->samples || !ignore) return 0;
+    // a collision's step ruled as `move` rules it (mc_al_step_end): the player's choices left to their defaults
+    unsigned char *step_ignore = MC_NEW(env->arena, unsigned char, w->part_count + 1);
+    unsigned char *standing = MC_NEW(env->arena, unsigned char, w->terrain_count + 1);
+    AlOrder order = {unit, NULL, 0, 0, 0, true, -1, -1, -1, false, collide_control, collide_control != NULL, NULL, NULL, 0};
+    if (!r.nodes || !r.slots || !r.head || !r.hits || !out->samples || !ignore || !step_ignore || !standing) return 0;
     for (int c = 0; c <= points; c++) r.head[c] = -1;
     for (int p = 0; p < w->part_count; p++) {
         int ob = w->part_object[p];
@@ -135,12 +139,13 @@ int mc_al_reach_area(McEnv *env, const AlWorld *w, int unit, int points, double 
                     t->next = r.head[cc];
                     r.head[cc] = m;
                 }
-                // AL-COL-2: a collision ends the move where the unit touches. The same contact is
-                // often reached from several grid points along a line: it is listed once, at the
-                // lowest cost found.
+                // AL-COL-2: a collision ends the move where the unit ends against what it touched,
+                // once a contact at an angle has snapped (AL-SNP-1). The same contact is often
+                // reached from several grid points along a line: it is listed once, at the lowest
+                // cost found.
                 if (st == MC_SWEEP_HIT) {
-                    McRect hp = pose;
-                    hp.centre = mc_vec2_add(pose.centre, mc_vec2_scale(dv, hit.t));
+                    AlAction step = {AL_ACTION_STEP, (AlDir)d, 1.0, 0, AL_FORWARD, AL_RIGHT, false, -1, -1, -1};
+                    McRect hp = mc_al_step_end(env, w, &order, pose, &step, step_ignore, standing);
                     unsigned h = hit_slot(&r, out->samples, hp.centre);
                     if (r.hits[h]) {
                         AlSample *old = &out->samples[r.hits[h] - 1];
