@@ -321,10 +321,13 @@ void mc_cca_check_path(McEnv *env, const CcaMover *m, const McHex *path, int n, 
     if (res->legal || res->reasons.count == 0) return;
     // A refused path stops on the last hex before the refused step that the mover may end on: a
     // leader passes friendly leaders, and a card may let a unit pass friendly units, ending on
-    // neither (CCA-LD-2, CCA-CD-1); else where it started.
+    // neither (CCA-LD-2, CCA-CD-1); a warrior's second hex is an end only next to an enemy
+    // (CCA-MV-2); else where it started.
     for (int i = res->reasons.items[0].action - 1; i >= 0; i--) {
         int pos = mc_board_index(m->w->board, path[i]);
-        if (enter(m, pos).may_end) {
+        Enter e = enter(m, pos);
+        CcaEnd end = end_at(m, pos, i + 1, &e);
+        if (e.may_end && !(end.warrior_charge && end.needs_enemy && !m->ignore_units)) {
             res->final_pos = pos;
             return;
         }
