@@ -173,3 +173,19 @@ test('AL-COL-2 AL-SNP-1 reachArea lists a collision where move ends the same ste
   }
   assert.ok(angled >= 20, `collisions at an angle that snapped: ${angled}`);
 });
+
+// Two snaps that end on one centre at two facings are two ends. A sortie at (-1, 0), 4 points, steps
+// right and forward only (codex 1/9/9/1); a post with corners L (-0.05, 2.8) and B (0.2, 2.366987),
+// its edge L-B 0.5 long at 60 degrees. From (0, 1) a step forward touches B with the centre at
+// (0, 1.866987) and snaps 60 degrees clockwise about B (the other edge at B needs 80 anticlockwise):
+// (-0.333013, 2.290192) facing 60, for 3 points. From (-1, 2.5) a step right touches L with the centre
+// at (-0.55, 2.5) and snaps 30 degrees anticlockwise about L (the other edge needs 45 clockwise): the
+// same centre, facing 330, for 4 points (the review that found them merged derived both by hand).
+test('AL-SNP-1 AL-COL-2 reachArea lists two snapped ends with one centre and two facings as two', () => {
+  const post = [[-0.05, 2.8], [0.2, 2.366987298], [0.304188907, 2.95787195], [0.232842712, 3.082842712]];
+  const r = engine.request({ system: 'arcane-legions', query: 'reachArea', unit: 'a', samplesPerStep: 4, terrain: [{ id: 'post', kind: 'blocking', polygon: post }],
+    units: [{ id: 'a', side: 'red', x: -1, y: 0, facing: 0, base: 'sortie', movementIcons: 4, codex: { forward: 1, backward: 9, left: 9, right: 1 } }] });
+  const at = (facing) => r.result.samples.filter((s) => s.collision && Math.abs(s.x + 0.333013) < 1e-6 && Math.abs(s.y - 2.290192) < 1e-6 && Math.abs(s.facing - facing) < 1e-6);
+  assert.deepEqual(at(60).map((s) => s.cost), [3]);
+  assert.deepEqual(at(330).map((s) => s.cost), [4]);
+});

@@ -634,7 +634,8 @@ static void slide(Ctx *c, int action, AlActionResult *ar, int object) {
 
 // A collision that ended movement: the slide, then the end (AL-COL-2).
 static void end_by_collision(Ctx *c, int action, AlActionResult *ar, int object) {
-    slide(c, action, ar, object);
+    // (a quiet run with no slide chosen offers none: mc_al_step_end)
+    if (!c->quiet || c->o->slide >= 0) slide(c, action, ar, object);
     c->ended = true;
     tr(c, "AL-COL-2", "the collision with %s ends movement", oid(c, object));
 }
@@ -689,15 +690,16 @@ static void do_step(Ctx *c, int ai, const AlAction *act, AlActionResult *ar) {
     McSweepInput in = {&a, w->parts, w->part_count, &w->bp, c->ignore, NULL, placedv};
     McSweepHit hit;
     McSweepState st = mc_sweep_translate(&in, delta, &hit);
+    // (what it passes onto is told, never ruled on: not in a quiet run, mc_al_step_end's or an option's)
     if (st == MC_SWEEP_CLEAR) {
-        if (c->o->move_order) note_control(c, ai, ar, &a, delta);
+        if (c->o->move_order && !c->quiet) note_control(c, ai, ar, &a, delta);
         c->pose.centre = mc_vec2_add(c->pose.centre, delta);
         ev(c, ar, "free", "AL-LAT-2", -1, "moved %s %s step%s", dir_names[act->dir], mc_fmt_num(c->env, act->distance), plural(act->distance));
         return;
     }
     if (st != MC_SWEEP_HIT) return; // the start was checked free of overlap; nothing else happens
     McVec2 move = hit.t == 1.0 ? delta : mc_vec2_scale(delta, hit.t);
-    if (c->o->move_order) note_control(c, ai, ar, &a, move);
+    if (c->o->move_order && !c->quiet) note_control(c, ai, ar, &a, move);
     c->pose.centre = mc_vec2_add(c->pose.centre, move);
     int ob = w->part_object[hit.obstacle];
     if (!c->o->move_order) {
@@ -1125,7 +1127,10 @@ McRect mc_al_step_end(McEnv *env, const AlWorld *w, const AlOrder *o, McRect pos
     AlMoveResult r = {0};
     AlActionResult ar = {0};
     Ctx c = {env, w, o, &r, true, &w->units[o->unit], pose, ignore, standing, 0, false, 0};
+    // its events and words are nobody's: their memory is given back
+    McArenaMark mark = mc_arena_mark(env->arena);
     do_step(&c, 0, step, &ar);
+    mc_arena_rewind(env->arena, mark);
     return c.pose;
 }
 

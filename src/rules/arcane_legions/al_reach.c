@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "core/fmt.h"
+#include "core/for_size.h"
 #include "core/work.h"
 #include "rules/arcane_legions/al.h"
 
@@ -22,7 +23,7 @@ typedef struct Reach {
     int count;
     int *slots; // node index + 1, 0 = empty
     int *head;  // bucket lists by cost
-    int *hits;  // collision samples by position: sample index + 1, 0 = empty
+    int *hits;  // collision samples by the touch they were ruled from (AlSample.touch): sample index + 1, 0 = empty
 } Reach;
 
 static unsigned hash2(int i, int j) {
@@ -49,12 +50,12 @@ static int node_at(Reach *r, int i, int j) {
 // from several grid points along a line, whose centres differ only by rounding, is one sample.
 static long long micro(double v) { return (long long)(v * 1e6 + (v >= 0 ? 0.5 : -0.5)); }
 
-// The slot of `r->hits` holding the collision sample at `c`, or the empty slot where it goes.
+// The slot of `r->hits` holding the collision sample ruled from the touch at `c`, or the empty slot where it goes.
 static unsigned hit_slot(const Reach *r, const AlSample *samples, McVec2 c) {
     long long x = micro(c.x), y = micro(c.y);
     unsigned h = hash2((int)(x ^ (x >> 32)), (int)(y ^ (y >> 32)));
     while (r->hits[h]) {
-        McVec2 o = samples[r->hits[h] - 1].pose.centre;
+        McVec2 o = samples[r->hits[h] - 1].touch;
         if (micro(o.x) == x && micro(o.y) == y) return h;
         h = (h + 1) & (HASH_SIZE - 1);
     }
@@ -79,7 +80,7 @@ static bool add_sample(AlReachResult *out, McRect pose, int cost, bool collision
     return true;
 }
 
-int mc_al_reach_area(McEnv *env, const AlWorld *w, int unit, int points, double spacing,
+MC_FOR_SIZE int mc_al_reach_area(McEnv *env, const AlWorld *w, int unit, int points, double spacing,
                   const unsigned char *collide_control, AlReachResult *out) {
     memset(out, 0, sizeof *out);
     const AlUnit *u = &w->units[unit];
@@ -140,19 +141,23 @@ int mc_al_reach_area(McEnv *env, const AlWorld *w, int unit, int points, double 
                     r.head[cc] = m;
                 }
                 // AL-COL-2: a collision ends the move where the unit ends against what it touched,
-                // once a contact at an angle has snapped (AL-SNP-1). The same contact is often
-                // reached from several grid points along a line: it is listed once, at the lowest
-                // cost found.
+                // once a contact at an angle has snapped (AL-SNP-1), as `move` rules the step (a
+                // flush touch needs no snap). The same touch is often reached from several grid
+                // points along a line: it is ruled and listed once, at the lowest cost found.
                 if (st == MC_SWEEP_HIT) {
-                    AlAction step = {AL_ACTION_STEP, (AlDir)d, 1.0, 0, AL_FORWARD, AL_RIGHT, false, -1, -1, -1};
-                    McRect hp = mc_al_step_end(env, w, &order, pose, &step, step_ignore, standing);
+                    McRect hp = pose;
+                    hp.centre = mc_vec2_add(pose.centre, mc_vec2_scale(dv, hit.t));
                     unsigned h = hit_slot(&r, out->samples, hp.centre);
                     if (r.hits[h]) {
                         AlSample *old = &out->samples[r.hits[h] - 1];
                         if (cc < old->cost) old->cost = cc;
                         continue;
                     }
+                    AlAction step = {AL_ACTION_STEP, (AlDir)d, 1.0, 0, AL_FORWARD, AL_RIGHT, false, -1, -1, -1};
+                    McVec2 touch = hp.centre;
+                    if (!hit.contact.flush) hp = mc_al_step_end(env, w, &order, pose, &step, step_ignore, standing);
                     if (!add_sample(out, hp, cc, true, false)) return 1;
+                    out->samples[out->count - 1].touch = touch;
                     r.hits[h] = out->count;
                 }
             }
