@@ -239,6 +239,11 @@ cases['arcane-legions'] = [
   { name: 'reachArea, 1000 points standing on 500 control pieces of 64 vertices', ok: true, generate: { kind: 'parts', parts: [
     '{"system":"arcane-legions","query":"reachArea","units":[{"id":"m","side":"red","x":50,"y":50,"facing":0,"base":"formation","movementIcons":1000}],"terrain":[',
     rep(500, `{"id":"t#","kind":"control","polygon":${circle64(50, 50, 8)}}`), '],"unit":"m","samplesPerStep":8}'] } },
+  // A review's: every touch of a step at an angle is ruled as `move` rules it (its snap), once; a
+  // sortie among star-shaped posts meets thousands of them (the limit before each was ruled once).
+  { name: 'reachArea, a sortie among 500 star-shaped posts of 64 vertices, 1000 points, 8 samples per step (every touch snapped)', ok: true, generate: { kind: 'parts', parts: [
+    '{"system":"arcane-legions","query":"reachArea","units":[{"id":"m","side":"red","x":10,"y":29,"facing":0,"base":"sortie","movementIcons":1000,"codex":{"forward":1,"backward":1,"left":1,"right":1}}],"terrain":[',
+    ...starRows(500, 'blocking', 24, 10), '],"unit":"m","samplesPerStep":8}'] } },
   // A hostile review's: a side of 100,000 at the least notch spacing has 800,000 notches, which
   // every turn placed (and the reach tried four turns at each of its 20,000 samples) counted one at
   // a time: 41 s. Forward costs all the points, so the reach's turns are tried and none is made.
