@@ -80,6 +80,8 @@ static bool add_sample(AlReachResult *out, McRect pose, int cost, bool collision
     return true;
 }
 
+// (compiled for size: Arcane Legions' first visit had no room for its collisions' rulings otherwise,
+// and its time is the sweeps', compiled for speed: docs/performance.md)
 MC_FOR_SIZE int mc_al_reach_area(McEnv *env, const AlWorld *w, int unit, int points, double spacing,
                   const unsigned char *collide_control, AlReachResult *out) {
     memset(out, 0, sizeof *out);
