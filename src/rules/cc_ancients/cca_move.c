@@ -135,6 +135,11 @@ static CcaEnd end_at(const CcaMover *m, int pos, int hexes, const Enter *e) {
     return end;
 }
 
+// A warrior's second hex with no enemy beside it, which it may not end on (CCA-MV-2).
+static bool warrior_stranded(const CcaMover *m, const CcaEnd *end) {
+    return end->warrior_charge && end->needs_enemy && !m->ignore_units;
+}
+
 // ---- reach -----------------------------------------------------------------------------------
 
 static bool reach_step(void *ctx, const McReachStepIn *in, McReachStepOut *out) {
@@ -180,7 +185,7 @@ int mc_cca_reach(McEnv *env, const CcaMover *m, CcaReachHex **out, int *count) {
         if (node < 0 || !mc_reach_get(&r, node, &en) || (en.flags & MC_REACH_IS_START)) continue;
         Enter e = enter(m, pos);
         CcaEnd end = end_at(m, pos, en.steps, &e);
-        if (end.warrior_charge && end.needs_enemy && !m->ignore_units) continue;
+        if (warrior_stranded(m, &end)) continue;
         CcaReachHex *h = &list[n];
         h->pos = pos;
         h->hex = b->hexes[pos];
@@ -308,7 +313,7 @@ static void check_path(McEnv *env, const CcaMover *m, const McHex *path, int n, 
         return;
     }
     res->end = end_at(m, cur, n, &e);
-    if (res->end.warrior_charge && res->end.needs_enemy && !m->ignore_units) {
+    if (warrior_stranded(m, &res->end)) {
         fail(env, m, res, n - 1, path[n - 1], "warrior_not_adjacent", "CCA-MV-2",
              "A warrior moves a second hex only to end adjacent to an enemy unit.", -1);
         return;
@@ -327,7 +332,7 @@ void mc_cca_check_path(McEnv *env, const CcaMover *m, const McHex *path, int n, 
         int pos = mc_board_index(m->w->board, path[i]);
         Enter e = enter(m, pos);
         CcaEnd end = end_at(m, pos, i + 1, &e);
-        if (e.may_end && !(end.warrior_charge && end.needs_enemy && !m->ignore_units)) {
+        if (e.may_end && !warrior_stranded(m, &end)) {
             res->final_pos = pos;
             return;
         }

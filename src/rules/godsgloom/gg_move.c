@@ -85,6 +85,9 @@ static int single(McEnv *env, McGgMove *out, const McHex *path, int n) {
     return 1;
 }
 
+// GG-8.3-T: going on from hex `at`, an empty hex of an enemy's zone that did not stop the unit, uses Nimble.
+static bool nimble_from(const McGgScene *s, int at) { return (s->zone[at] & MC_GG_ZONE_ENEMY) && s->occ[at] < 0; }
+
 // A walk refused at some step stops on the last hex of its path it may end on (GG-8.1: never a
 // unit's hex it passed through, nor an Impassable one Reconnaissance let it cross), or where it
 // started: the steps after it are taken back, with their cost and any use of Nimble (GG-8.3-T:
@@ -95,10 +98,8 @@ static void back_to_end(McGgMove *out) {
         out->cost -= out->steps[--out->step_count].cost;
     out->final_hex = out->step_count ? out->steps[out->step_count - 1].hex : s->mover->hex;
     out->nimble = false;
-    for (int j = 1; j < out->step_count; j++) {
-        int at = mc_board_index(s->board, out->steps[j - 1].hex);
-        if ((s->zone[at] & MC_GG_ZONE_ENEMY) && s->occ[at] < 0) out->nimble = true;
-    }
+    for (int j = 1; j < out->step_count; j++)
+        if (nimble_from(s, mc_board_index(s->board, out->steps[j - 1].hex))) out->nimble = true;
 }
 
 static int walk(McEnv *env, McGgMove *out, const McHex *path, int n) {
@@ -150,8 +151,7 @@ static int walk(McEnv *env, McGgMove *out, const McHex *path, int n) {
             mc_trace(env, "GG-8.3-MMG", s->mover->id, "the first hex costs %d, more than the %d movement point%s: entered by the Minimum Move Guarantee",
                      e.cost, s->points, s->points == 1 ? "" : "s");
         }
-        // GG-8.3-T: going on from an empty zone hex that did not stop the unit uses Nimble.
-        if (i > 0 && (s->zone[at] & MC_GG_ZONE_ENEMY) && s->occ[at] < 0) out->nimble = true;
+        if (i > 0 && nimble_from(s, at)) out->nimble = true;
         push_step(out, h, e.cost);
         at = pos;
         if (mc_gg_zone_stops(s, pos)) {

@@ -66,14 +66,13 @@ static int why_walk(McEnv *env, const McGgRequest *gr, int points, bool mmg, int
         int len = dest_path(env, &o, od, &path);
         McGgMove mv;
         if (len < 0 || !mc_gg_move(env, &rich, path, len, -1, &mv)) return 0;
-        for (int i = 0; i < mv.reasons.count; i++)
+        for (int i = 0; i < mv.reasons.count; i++) {
             if (!mc_why_not_copy_reason(env, w, &mv.reasons.items[i])) return 0;
-        // With the units in place no path reaches the hex at all: said, or a player looks for a
-        // way round what is in the way (a review's newcomer did, in a corridor a friend filled).
-        for (int i = 0; !d && i < w->reasons.count; i++) {
-            McReason *x = &w->reasons.items[i];
+            McReason *x = &w->reasons.items[w->reasons.count - 1];
+            // With the units in place no path reaches the hex at all: said, or a player looks for
+            // a way round what is in the way (a review's newcomer did, in a corridor a friend filled).
             size_t chars = strlen(x->message);
-            if (chars > 0 && x->message[chars - 1] == '.')
+            if (!d && chars > 0 && x->message[chars - 1] == '.')
                 x->message = mc_strf(env, "%.*s, and no way round is open.", (int)chars - 1, x->message);
         }
     }
