@@ -1,11 +1,9 @@
 // Pointy-top hex geometry for the page (docs/api.md "Hex boards"): axial {q, r}, odd-r offset
-// {col, row}, the six directions in the contract's order, boards and the lattice of hexons
-// (clusters of seven hexes, A-TW-1).
+// {col, row}, the six directions in the contract's order, boards and a hexon's hexes (its lattice: hexon.js).
 // Pixel space has hex size 1 (centre to corner) and y growing down the screen, as r does.
 export const SQRT3 = Math.sqrt(3);
 export const DIRS = [[1, 0], [1, -1], [0, -1], [-1, 0], [-1, 1], [0, 1]];
 export const DIR_NAMES = ['east', 'north-east', 'north-west', 'west', 'south-west', 'south-east'];
-export const HEXON_DIRS = [[2, 1], [-1, 3], [-3, 2], [-2, -1], [1, -3], [3, -2]];
 
 export const toAxial = (col, row) => ({ q: col - (row - (row & 1)) / 2, r: row });
 export const toOffset = (q, r) => ({ col: q + (r - (r & 1)) / 2, row: r });
@@ -67,19 +65,4 @@ const shapes = new Map();
 /** The 7 hexes of the hexon centred on (q, r). */
 export function hexonCells(q, r) {
   return [{ q, r }, ...DIRS.map(([dq, dr]) => ({ q: q + dq, r: r + dr }))];
-}
-
-/** The hexon centre nearest hex (q, r) on the lattice a(2,1) + b(-1,3) + anchor (A-TW-1). */
-export function snapHexon(q, r, anchor = { q: 0, r: 0 }) {
-  const x = q - anchor.q, y = r - anchor.r;
-  const a = (3 * x + y) / 7, b = (2 * y - x) / 7;
-  let best = null;
-  for (const ia of [Math.floor(a), Math.ceil(a)]) {
-    for (const ib of [Math.floor(b), Math.ceil(b)]) {
-      const c = { q: 2 * ia - ib + anchor.q, r: ia + 3 * ib + anchor.r };
-      const d = distance(c, { q, r });
-      if (!best || d < best.d) best = { ...c, d };
-    }
-  }
-  return { q: best.q, r: best.r };
 }

@@ -9,7 +9,8 @@ import { createEngine } from '../../wasm/movecalc.mjs';
 import { SYSTEMS, createStore, buildRequest, setAssumptions, renameRefs, forgetRefs, unfinished, defaultDoc } from '../../web/model.js';
 import { hugeHexons } from '../../web/games/torn-world.js';
 import { everyDefaultQuery, SPEARMEN_PURSUIT } from './positions.mjs';
-import { toAxial, toOffset, snapHexon, fromPixel, center, boardCells, dirOf, dirVector } from '../../web/hex.js';
+import { toAxial, toOffset, fromPixel, center, boardCells, dirOf, dirVector } from '../../web/hex.js';
+import { snapHexon } from '../../web/hexon.js';
 
 const engine = await createEngine();
 const described = engine.request({ query: 'describe' }).result;

@@ -9,7 +9,8 @@ import { createEngine } from '../../wasm/movecalc.mjs';
 import { verdictOf } from '../../web/results.js';
 import { legendMarks } from '../../web/scene.js';
 import { MARKS } from '../../web/draw.js';
-import { snapHexon, toAxial } from '../../web/hex.js';
+import { toAxial } from '../../web/hex.js';
+import { snapHexon } from '../../web/hexon.js';
 
 const engine = await createEngine({ systems: ['torn-world'] });
 
