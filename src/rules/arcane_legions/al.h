@@ -227,7 +227,6 @@ typedef struct AlSample {
     int cost;
     bool collision; ///< the sample is where a collision stopped the unit
     bool turned;    ///< reached with one turn
-    McVec2 touch;   ///< a collision: the centre where the step touched, before its snap
 } AlSample;
 
 typedef struct AlReachResult {

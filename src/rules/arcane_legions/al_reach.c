@@ -23,7 +23,8 @@ typedef struct Reach {
     int count;
     int *slots; // node index + 1, 0 = empty
     int *head;  // bucket lists by cost
-    int *hits;  // collision samples by the touch they were ruled from (AlSample.touch): sample index + 1, 0 = empty
+    int *hits;  // collision samples by the touch they were ruled from (touch): sample index + 1, 0 = empty
+    McVec2 *touch; // by sample: where a collision sample's step touched, before its snap
 } Reach;
 
 static unsigned hash2(int i, int j) {
@@ -51,11 +52,11 @@ static int node_at(Reach *r, int i, int j) {
 static long long micro(double v) { return (long long)(v * 1e6 + (v >= 0 ? 0.5 : -0.5)); }
 
 // The slot of `r->hits` holding the collision sample ruled from the touch at `c`, or the empty slot where it goes.
-static unsigned hit_slot(const Reach *r, const AlSample *samples, McVec2 c) {
+static unsigned hit_slot(const Reach *r, McVec2 c) {
     long long x = micro(c.x), y = micro(c.y);
     unsigned h = hash2((int)(x ^ (x >> 32)), (int)(y ^ (y >> 32)));
     while (r->hits[h]) {
-        McVec2 o = samples[r->hits[h] - 1].touch;
+        McVec2 o = r->touch[r->hits[h] - 1];
         if (micro(o.x) == x && micro(o.y) == y) return h;
         h = (h + 1) & (HASH_SIZE - 1);
     }
@@ -88,14 +89,14 @@ MC_FOR_SIZE int mc_al_reach_area(McEnv *env, const AlWorld *w, int unit, int poi
     const AlUnit *u = &w->units[unit];
     out->movement_points = points;
     Reach r = {MC_NEW(env->arena, Node, AL_MAX_REACH_SAMPLES), 0, MC_NEW(env->arena, int, HASH_SIZE),
-               MC_NEW(env->arena, int, points + 1), MC_NEW(env->arena, int, HASH_SIZE)};
+               MC_NEW(env->arena, int, points + 1), MC_NEW(env->arena, int, HASH_SIZE), MC_NEW(env->arena, McVec2, AL_MAX_REACH_SAMPLES)};
     out->samples = MC_NEW(env->arena, AlSample, AL_MAX_REACH_SAMPLES);
     unsigned char *ignore = MC_NEW(env->arena, unsigned char, w->part_count + 1);
     // a collision's step ruled as `move` rules it (mc_al_step_end): the player's choices left to their defaults
     unsigned char *step_ignore = MC_NEW(env->arena, unsigned char, w->part_count + 1);
     unsigned char *standing = MC_NEW(env->arena, unsigned char, w->terrain_count + 1);
     AlOrder order = {unit, NULL, 0, 0, 0, true, -1, -1, -1, false, collide_control, collide_control != NULL, NULL, NULL, 0};
-    if (!r.nodes || !r.slots || !r.head || !r.hits || !out->samples || !ignore || !step_ignore || !standing) return 0;
+    if (!r.nodes || !r.slots || !r.head || !r.hits || !r.touch || !out->samples || !ignore || !step_ignore || !standing) return 0;
     for (int c = 0; c <= points; c++) r.head[c] = -1;
     for (int p = 0; p < w->part_count; p++) {
         int ob = w->part_object[p];
@@ -149,7 +150,7 @@ MC_FOR_SIZE int mc_al_reach_area(McEnv *env, const AlWorld *w, int unit, int poi
                 if (st == MC_SWEEP_HIT) {
                     McRect hp = pose;
                     hp.centre = mc_vec2_add(pose.centre, mc_vec2_scale(dv, hit.t));
-                    unsigned h = hit_slot(&r, out->samples, hp.centre);
+                    unsigned h = hit_slot(&r, hp.centre);
                     if (r.hits[h]) {
                         AlSample *old = &out->samples[r.hits[h] - 1];
                         if (cc < old->cost) old->cost = cc;
@@ -159,7 +160,7 @@ MC_FOR_SIZE int mc_al_reach_area(McEnv *env, const AlWorld *w, int unit, int poi
                     McVec2 touch = hp.centre;
                     if (!hit.contact.flush) hp = mc_al_step_end(env, w, &order, pose, &step, step_ignore, standing);
                     if (!add_sample(out, hp, cc, true, false)) return 1;
-                    out->samples[out->count - 1].touch = touch;
+                    r.touch[out->count - 1] = touch;
                     r.hits[h] = out->count;
                 }
             }
