@@ -1,5 +1,5 @@
 // Pointy-top hex geometry for the page (docs/api.md "Hex boards"): axial {q, r}, odd-r offset
-// {col, row}, the six directions in the contract's order, boards and a hexon's hexes (its lattice: hexon.js).
+// {col, row}, the six directions in the contract's order, boards and a hexon's hexes (its lattice: games/torn-world-hexon.js).
 // Pixel space has hex size 1 (centre to corner) and y growing down the screen, as r does.
 export const SQRT3 = Math.sqrt(3);
 export const DIRS = [[1, 0], [1, -1], [0, -1], [-1, 0], [-1, 1], [0, 1]];

@@ -10,7 +10,7 @@ import { SYSTEMS, createStore, buildRequest, setAssumptions, renameRefs, forgetR
 import { hugeHexons } from '../../web/games/torn-world.js';
 import { everyDefaultQuery, SPEARMEN_PURSUIT } from './positions.mjs';
 import { toAxial, toOffset, fromPixel, center, boardCells, dirOf, dirVector } from '../../web/hex.js';
-import { snapHexon } from '../../web/hexon.js';
+import { snapHexon } from '../../web/games/torn-world-hexon.js';
 
 const engine = await createEngine();
 const described = engine.request({ query: 'describe' }).result;

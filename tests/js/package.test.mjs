@@ -34,9 +34,9 @@ function expectedFiles() {
     ...['movecalc.mjs', 'movecalc-render.mjs', 'input.mjs', 'lines.mjs', 'serve.mjs'].map((f) => `bin/${f}`),
     'docs/api.md', 'docs/embedding.md', 'docs/hosting.md', 'docs/geometry.md', ...walk('integrations/mediawiki'), ...walk('docs/api'), ...walk('docs/schema'), ...walk('docs/rules'),
     ...walk('public'),
-    ...['base64url', 'board', 'board-arrows', 'board-table', 'board-hex', 'board-handle', 'board-lattice', 'board-steps', 'board-still', 'board-reveal', 'board-tracks', 'clause-dialog', 'draw', 'draw-hex', 'fields', 'geometry', 'hex', 'hexon', 'hex-line', 'limits', 'link-code', 'model', 'picture', 'results', 'scene', 'scene-hex', 'share', 'slices', 'svg-context', 'tab-menu',
+    ...['base64url', 'board', 'board-arrows', 'board-table', 'board-hex', 'board-handle', 'board-lattice', 'board-steps', 'board-still', 'board-reveal', 'board-tracks', 'clause-dialog', 'draw', 'draw-hex', 'fields', 'geometry', 'hex', 'hex-line', 'limits', 'link-code', 'model', 'picture', 'results', 'scene', 'scene-hex', 'share', 'slices', 'svg-context', 'tab-menu',
       'panels', 'play-table', 'play-table-order', 'play-table-charge', 'play-table-late', 'ruler-plate', 'play-orders', 'play-orders-drag', 'play-orders-bar', 'order-model', 'order-carry', 'play-eject', 'orders-field', 'play-hex', 'tap-reach', 'play-rolls'].map((m) => `web/${m}.js`),
-    ...systems.map((s) => `web/games/${s}.js`), 'web/games/index.js', 'web/games/list.js', 'web/games/define.js', 'web/games/ninth-age-later.js', 'web/games/ninth-age-charge.js', 'web/games/cc-ancients-later.js', 'web/games/cc-ancients-order.js',
+    ...systems.map((s) => `web/games/${s}.js`), 'web/games/index.js', 'web/games/list.js', 'web/games/define.js', 'web/games/ninth-age-later.js', 'web/games/ninth-age-charge.js', 'web/games/cc-ancients-later.js', 'web/games/cc-ancients-order.js', 'web/games/torn-world-hexon.js',
   ].sort();
 }
 

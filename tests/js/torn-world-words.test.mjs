@@ -10,7 +10,7 @@ import { verdictOf } from '../../web/results.js';
 import { legendMarks } from '../../web/scene.js';
 import { MARKS } from '../../web/draw.js';
 import { toAxial } from '../../web/hex.js';
-import { snapHexon } from '../../web/hexon.js';
+import { snapHexon } from '../../web/games/torn-world-hexon.js';
 
 const engine = await createEngine({ systems: ['torn-world'] });
 

@@ -5,7 +5,7 @@ import { SIDE_COLOURS, num, list, unitField, pathJSON, axialOf, hexMove } from '
 import { GOOD, BAD, PATH, WARN, CAND, isHex, arr, colRow, plural, el, ruleItem, reasonText, section, badgesMark } from '../draw.js';
 import { reachCells, pickedPath, hexStart, footprint, drawHexMove } from '../draw-hex.js';
 import { toAxial, hexonCells, key } from '../hex.js';
-import { snapHexon, isHexonCentre, HEXON_DIRS } from '../hexon.js';
+import { snapHexon, isHexonCentre, HEXON_DIRS } from './torn-world-hexon.js';
 import { hexPainting } from '../board-hex.js';
 import { hexScene } from '../scene-hex.js';
 import { initPlayHex } from '../play-hex.js';

@@ -1,6 +1,6 @@
 // The lattice of hexons (clusters of seven hexes, hex.js hexonCells), which only Torn World's
 // miniatures stand on (A-TW-1): apart from hex.js, so that no other game's first visit carries it.
-import { distance } from './hex.js';
+import { distance } from '../hex.js';
 
 export const HEXON_DIRS = [[2, 1], [-1, 3], [-3, 2], [-2, -1], [1, -3], [3, -2]];
 
