@@ -269,7 +269,7 @@ typedef struct CcaBattleEntry {
     int hexes;
     bool close_combat;  ///< the move and the card allow close combat (Move-Fire-Move does not)
     bool ranged_combat; ///< the move and the card allow ranged combat and the unit has missile weapons
-    int extra_dice;     ///< close-combat dice the card adds (Mounted Charge)
+    int extra_dice;     ///< battle dice the card adds (Mounted Charge: close combat; I am Spartacus)
 } CcaBattleEntry;
 
 /// The whole order's outcome. The world is left as the legal moves made it.

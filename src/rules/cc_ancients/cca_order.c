@@ -289,9 +289,10 @@ static void check_mounted_card(McEnv *env, CcaWorld *w, int side, const CcaCard 
 }
 
 // I am Spartacus (CCA-MV-1): without dice its orders in any section; with them, what the symbols
-// rolled order.
+// rolled order. Its ordered units battle with 1 additional die this turn (battle_entry).
 static void check_spartacus_card(McEnv *env, CcaWorld *w, const CcaCard *card, const int *ordered, int count,
                                  CcaOrderResult *res) {
+    mc_trace(env, "CCA-MV-1", NULL, "I am Spartacus: the units it orders battle with 1 additional die this turn.");
     if (!card->has_dice) {
         res->orders_allowed = card->orders;
         mc_trace(env, "CCA-MV-1", NULL, "I am Spartacus: %d orders in any section.", card->orders);
@@ -586,8 +587,8 @@ static int no_battle(McEnv *env, CcaBattleEntry *b, const CcaPiece *p, const cha
 
 // Piece i's battle entry: what its move allows, then what the card allows on top of it (CCA-CD-1:
 // no ranged combat on Double Time and Mounted Charge, no close combat on Move-Fire-Move, one extra
-// die on Mounted Charge), and ranged combat only with missile weapons. It may battle when some
-// kind of combat is left; when none is, each part that forbids one says so.
+// die on Mounted Charge and I am Spartacus), and ranged combat only with missile weapons. It may
+// battle when some kind of combat is left; when none is, each part that forbids one says so.
 static int battle_entry(McEnv *env, const CcaWorld *w, const CcaCard *card, const Turn *t, int i, CcaBattleEntry *b) {
     const CcaPiece *p = &w->pieces[i];
     const CcaTypeInfo *ty = &mc_cca_types[p->type];
@@ -609,7 +610,8 @@ static int battle_entry(McEnv *env, const CcaWorld *w, const CcaCard *card, cons
     b->ranged_combat = move_ok && !b->must_battle && missiles && !no_ranged;
     b->can_battle = b->close_combat || b->ranged_combat;
     b->must_battle = b->must_battle && b->close_combat;
-    b->extra_dice = k == CCA_CARD_MOUNTED_CHARGE && !t->fallback ? 1 : 0;
+    // (Mounted Charge's die is for close combat, which alone it allows; I am Spartacus's for any battle)
+    b->extra_dice = (k == CCA_CARD_MOUNTED_CHARGE && !t->fallback) || k == CCA_CARD_SPARTACUS ? 1 : 0;
     if (b->can_battle) return 1;
     if (!move_ok) {
         const char *why = strcmp(move_rule, "CCA-TER-1") == 0
