@@ -20,7 +20,12 @@ const shot = async (page, game, name) => { await painted(page); await page.scree
 const unitOf = async (page, id) => (await hook(page, 'state')).doc.units.find((u) => u.id === id);
 const near = (a, b, what, tol = 0.011) => assert.ok(Math.abs(a - b) < tol, `${what}: ${a} is ${b}`);
 const pose = (u) => [u.x, u.y, u.facing];
-const madeSaid = (page) => page.waitForFunction(() => /^\w+ made:/.test(document.querySelector('#verdict').textContent));
+// (on a timeout, what the page said and held instead: a failure seen once under load, not since)
+const madeSaid = (page) => page.waitForFunction(() => /^\w+ made:/.test(document.querySelector('#verdict').textContent), null, { timeout: 60000 })
+  .catch(async (e) => {
+    const said = await page.evaluate(() => ({ verdict: document.querySelector('#verdict').textContent, state: window.movecalcTest.state(), ruled: window.movecalcTest.ruled(), focused: document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.tagName }));
+    throw new Error(`${e.message}; the page: ${JSON.stringify({ ...said, state: { pick: said.state.pick, selected: said.state.selected, tool: said.state.tool } })}`);
+  });
 /** Where unit `u`'s centre is on screen after moving `ahead` steps along its facing and `right` to its right (world: y up, facing clockwise from +y). */
 const ahead = (page, u, along, right = 0) => {
   const f = u.facing * Math.PI / 180;
