@@ -142,6 +142,8 @@ for (const [size, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
     assert.ok(await page.isHidden('[data-key="q.orders"]'), 'orders hidden once dice are entered');
     await ruled(page);
     assert.match(await verdict(page), /^Legal order\./);
+    // (the card's ordered units battle with 1 additional die, rulebook section 18)
+    assert.match(await details(page), /Equites: may battle[^\n]*, 1 extra die \(the card\)/);
     await page.click('label:has(input[value="move"])');
     await shot(page, 'cc-ancients-order-mounted', viewport);
     assert.deepEqual(errors, []);

@@ -83,10 +83,10 @@ export function orderBattle(r) {
 
 // who may still battle answers an order's question: the first of its details, before
 // the counts and how each moved; why a unit may not battle: each part that forbids it (its move,
-// the card, the unit)
+// the card, the unit); the dice a card adds (Mounted Charge, I am Spartacus)
 export function battleSection(r) {
   const noBattle = (b) => (arr(b.noBattleReasons).length ? `: ${b.noBattleReasons.map((x) => x.message).join(' ')}` : b.noBattleRule ? ` (${b.noBattleRule})` : '');
-  return section('Battle', arr(r.battle), (b) => el('li', `${b.unit}: ${b.mustBattle ? 'must battle' : b.canBattle ? 'may battle' : `may not battle${noBattle(b)}`}${arr(b.adjacentEnemies).length ? `, next to ${b.adjacentEnemies.join(', ')}` : ', no enemy adjacent'}${b.leader ? `, with leader ${b.leader}` : ''}`));
+  return section('Battle', arr(r.battle), (b) => el('li', `${b.unit}: ${b.mustBattle ? 'must battle' : b.canBattle ? 'may battle' : `may not battle${noBattle(b)}`}${arr(b.adjacentEnemies).length ? `, next to ${b.adjacentEnemies.join(', ')}` : ', no enemy adjacent'}${b.leader ? `, with leader ${b.leader}` : ''}${b.canBattle && b.extraDice ? `, ${plural(b.extraDice, 'extra die', 'extra dice')} (the card)` : ''}`));
 }
 /** How each unit of an order moved (`stopWords`: the game's words for why a move stops). */
 export function movesSection(r, stopWords) {
