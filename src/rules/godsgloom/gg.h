@@ -117,8 +117,7 @@ const char *mc_gg_mode_name(McGgMode mode);
 /// Why movement ends on a hex (the result's "endedBy").
 typedef enum McGgEnd {
     MC_GG_END_CHOICE = 0,    ///< could go on; need not spend all points (GG-MOV-1)
-    MC_GG_END_POINTS,        ///< no points left for any further hex (the hex it came from can always be
-                             ///< entered again, so a walking unit is never walled in)
+    MC_GG_END_POINTS,        ///< no points left for any further hex it could end on (mc_gg_walk_end)
     MC_GG_END_ZONE,          ///< entered an enemy Engagement Zone (GG-8.3)
     MC_GG_END_MINIMUM,       ///< the one hex of the Minimum Move Guarantee (GG-8.3-MMG)
     MC_GG_END_ENGAGED_START, ///< the one hex allowed after starting Engaged (GG-8.2)
@@ -196,6 +195,15 @@ const char *mc_gg_ends_on_unit_rule(const McGgScene *scene, int other);
 /// unless a Lockdown zone is there).
 bool mc_gg_zone_stops(const McGgScene *scene, int pos);
 
+/// Hexes a unit may only pass through (units' hexes, Impassable ones opened by Reconnaissance)
+/// that mc_gg_walk_end follows in a row looking for one to end on.
+#define MC_GG_GO_ON_PASSES 3
+
+/// Why a walk that may go on from `pos`, `spent` points spent, ends there: MC_GG_END_CHOICE when it
+/// could still end on another hex (GG-MOV-1: it need not spend all its points), else
+/// MC_GG_END_POINTS.
+McGgEnd mc_gg_walk_end(const McGgScene *scene, int pos, int spent);
+
 /// One destination of a reach.
 typedef struct McGgDest {
     int pos;             ///< board index
@@ -213,6 +221,7 @@ typedef struct McGgDest {
     unsigned facings;    ///< bit f: may end facing f
     int alt_node;        ///< a dearer path to the same hex that keeps the Melee Attack (no Nimble),
                          ///< when this one relies on Nimble: its reach node, else -1
+    McGgEnd alt_end;     ///< why that path ends there (when alt_node >= 0)
 } McGgDest;
 
 /// The answer to `reach`.

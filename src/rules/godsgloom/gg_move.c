@@ -2,6 +2,7 @@
 // mc_gg_zone_stops); the first illegal step gives the reason and ends the check.
 #include <string.h>
 
+#include "core/work.h"
 #include "rules/godsgloom/gg.h"
 
 static McReason *fail(McEnv *env, McGgMove *out, int step, McHex h, const char *code, const char *rule,
@@ -155,6 +156,11 @@ static int walk(McEnv *env, McGgMove *out, const McHex *path, int n) {
         push_step(out, h, e.cost);
         at = pos;
         if (mc_gg_zone_stops(s, pos)) {
+            // GG-8.3, GG-TER-1: the zone would end the move on a hex it may not end on (an
+            // Impassable one opened by Reconnaissance), so it cannot be entered at all (as `reach`)
+            if (!e.may_end)
+                return fail(env, out, i, h, "ends_on_impassable", "GG-TER-1",
+                            "Reconnaissance lets units move through an Impassable hex but not finish on it, and an enemy's Engagement Zone would end the move there.") != NULL;
             stopped = true;
             mc_trace(env, "GG-8.3", s->mover->id, "entered hex (q %d, r %d) in an enemy Engagement Zone: the move ends there", h.q, h.r);
         }
@@ -173,13 +179,10 @@ static int walk(McEnv *env, McGgMove *out, const McHex *path, int n) {
     if (out->minimum_move) out->end = MC_GG_END_MINIMUM;
     else if (s->mode == MC_GG_MODE_ENGAGED) out->end = MC_GG_END_ENGAGED_START;
     else if (stopped) out->end = MC_GG_END_ZONE;
-    else {
-        out->end = MC_GG_END_POINTS;
-        for (int d = 0; d < MC_HEX_DIRECTIONS; d++) {
-            int nb = mc_board_neighbor(s->board, at, d);
-            McGgEnter e = nb >= 0 ? mc_gg_enter(s, nb) : (McGgEnter){0};
-            if (e.ok && out->cost + e.cost <= s->points) out->end = MC_GG_END_CHOICE;
-        }
+    else out->end = mc_gg_walk_end(s, at, out->cost);
+    if (mc_work_out()) {
+        mc_work_note(env, "", "the move's end, whether it could go on from hex (q %d, r %d)", s->board->hexes[at].q, s->board->hexes[at].r);
+        return 0;
     }
     return 1;
 }

@@ -70,12 +70,7 @@ static McGgEnd walk_end(const Walk *w, const McReachEntry *en) {
     if (en->flags & MC_REACH_OVER_BUDGET) return MC_GG_END_MINIMUM;
     if (s->mode == MC_GG_MODE_ENGAGED) return MC_GG_END_ENGAGED_START;
     if (!(en->flags & MC_REACH_MAY_PASS)) return MC_GG_END_ZONE;
-    const int *nbs = s->board->neighbors + 6 * en->position;
-    for (int d = 0; d < MC_HEX_DIRECTIONS; d++) {
-        int nb = nbs[d];
-        if (nb >= 0 && (w->flags[nb] & WALK_OK) && en->cost + w->cost[nb] <= s->points) return MC_GG_END_CHOICE;
-    }
-    return MC_GG_END_POINTS;
+    return mc_gg_walk_end(s, en->position, en->cost);
 }
 
 static void fill_engagement(const McGgScene *s, McGgDest *d) {
@@ -191,10 +186,18 @@ static int walk(McEnv *env, McGgReach *out) {
         d->alt_node = -1;
         McReachEntry pe;
         int plain = pos * STATE_COUNT + STATE_PLAIN;
-        if (d->nimble && mc_reach_get(&out->search, plain, &pe) && (pe.flags & MC_REACH_MAY_END)) d->alt_node = plain;
+        if (d->nimble && mc_reach_get(&out->search, plain, &pe) && (pe.flags & MC_REACH_MAY_END)) {
+            d->alt_node = plain;
+            d->alt_end = walk_end(&w, &pe);
+        }
         minimum += d->minimum_move;
         zone_stops += d->end == MC_GG_END_ZONE;
         nimble += d->nimble;
+    }
+    // (walk_end looks beyond a hex it may only pass through, as far as MC_GG_GO_ON_PASSES)
+    if (mc_work_out()) {
+        mc_work_note(env, "", "the reach's ends after %d of %d hexes", out->dest_count, b->count);
+        return 0;
     }
     if (minimum)
         mc_trace(env, "GG-8.3-MMG", s->mover->id, "%d hex%s entered by the Minimum Move Guarantee although %s more than the %d movement point%s",
@@ -300,17 +303,7 @@ McGgDest mc_gg_reach_alternative(const McGgReach *r, const McGgDest *d) {
     a.nimble = false;
     a.minimum_move = (e.flags & MC_REACH_OVER_BUDGET) != 0;
     a.may_melee = r->scene.mode != MC_GG_MODE_ENGAGED;
-    a.end = MC_GG_END_POINTS;
-    if (a.minimum_move) a.end = MC_GG_END_MINIMUM;
-    else if (!(e.flags & MC_REACH_MAY_PASS)) a.end = MC_GG_END_ZONE;
-    else {
-        const McGgScene *s = &r->scene;
-        for (int dir = 0; dir < MC_HEX_DIRECTIONS; dir++) {
-            int nb = mc_board_neighbor(s->board, d->pos, dir);
-            McGgEnter en = nb >= 0 ? mc_gg_enter(s, nb) : (McGgEnter){0};
-            if (en.ok && e.cost + en.cost <= s->points) a.end = MC_GG_END_CHOICE;
-        }
-    }
+    a.end = d->alt_end;
     return a;
 }
 

@@ -3,6 +3,7 @@
 // points, whether it starts Engaged and which kind of move that leaves it (GG-8.2, GG-TRT-1).
 #include <string.h>
 
+#include "core/work.h"
 #include "rules/godsgloom/gg.h"
 
 // GG-TER-1 terrain table: only the movement keyword matters here (Difficult, Impassable);
@@ -157,6 +158,28 @@ McGgEnter mc_gg_enter(const McGgScene *scene, int to) {
     e.cost = difficult ? scene->difficult_cost : scene->open_cost;
     e.may_end = occ < 0 && kw != MC_GG_IMPASSABLE;
     return e;
+}
+
+// Whether a walk on `pos` with `spent` points spent could still end on another hex: a neighbour
+// (not `from`) it may enter within its points and end on, or one it may only pass through (a
+// unit's hex, an Impassable one opened by Reconnaissance) from which it could go on the same way,
+// up to `passes` such hexes in a row.
+static bool goes_on(const McGgScene *s, int pos, int from, int spent, int passes) {
+    mc_work_add(MC_HEX_DIRECTIONS);
+    for (int d = 0; d < MC_HEX_DIRECTIONS; d++) {
+        int nb = mc_board_neighbor(s->board, pos, d);
+        if (nb < 0 || nb == from) continue;
+        McGgEnter e = mc_gg_enter(s, nb);
+        if (!e.ok || spent + e.cost > s->points) continue;
+        if (e.may_end) return true;
+        // (an empty zone hex would end the move on entering it: one it may not end on is no way on)
+        if (passes > 0 && !mc_gg_zone_stops(s, nb) && goes_on(s, nb, pos, spent + e.cost, passes - 1)) return true;
+    }
+    return false;
+}
+
+McGgEnd mc_gg_walk_end(const McGgScene *s, int pos, int spent) {
+    return goes_on(s, pos, -1, spent, MC_GG_GO_ON_PASSES) ? MC_GG_END_CHOICE : MC_GG_END_POINTS;
 }
 
 bool mc_gg_zone_stops(const McGgScene *scene, int pos) {
