@@ -96,12 +96,18 @@ MC_FOR_SIZE int mc_al_reach_area(McEnv *env, const AlWorld *w, int unit, int poi
     unsigned char *step_ignore = MC_NEW(env->arena, unsigned char, w->part_count + 1);
     unsigned char *standing = MC_NEW(env->arena, unsigned char, w->terrain_count + 1);
     AlOrder order = {unit, NULL, 0, 0, 0, true, -1, -1, -1, false, collide_control, collide_control != NULL, NULL, NULL, 0};
-    if (!r.nodes || !r.slots || !r.head || !r.hits || !r.touch || !out->samples || !ignore || !step_ignore || !standing) return 0;
+    // the parts of control terrain it collides with that it stands on at the start (AL-TER-1)
+    int *mine = MC_NEW(env->arena, int, w->part_count + 1), nm = 0;
+    if (!r.nodes || !r.slots || !r.head || !r.hits || !r.touch || !out->samples || !ignore || !step_ignore || !standing || !mine) return 0;
     for (int c = 0; c <= points; c++) r.head[c] = -1;
+    McVec2 sv[4];
+    McPoly s0 = mc_rect_to_poly(&u->rect, sv);
     for (int p = 0; p < w->part_count; p++) {
         int ob = w->part_object[p];
         AlKind k = mc_al_object_kind(w, ob);
         ignore[p] = ob == unit || (k == AL_KIND_CONTROL && !(collide_control && collide_control[ob - w->unit_count]));
+        if (!ignore[p] && k == AL_KIND_CONTROL && mc_poly_sat_separation_until(&s0, &w->parts[p], -MC_LINEAR_SLOP) < -MC_LINEAR_SLOP)
+            mine[nm++] = p;
     }
     mc_assume(env, MC_A_AL_1);
     mc_assume(env, MC_A_AL_3);
@@ -123,6 +129,10 @@ MC_FOR_SIZE int mc_al_reach_area(McEnv *env, const AlWorld *w, int unit, int poi
             if (!add_sample(out, pose, c, false, false)) return 1;
             McVec2 av[4];
             McPoly a = mc_rect_to_poly(&pose, av);
+            // as `move` rules it: such terrain is not in the way of its steps and turns while it
+            // still stands on it, and is once it has stepped off
+            for (int k = 0; k < nm; k++)
+                ignore[mine[k]] = mc_poly_sat_separation_until(&a, &w->parts[mine[k]], -MC_LINEAR_SLOP) < -MC_LINEAR_SLOP;
             for (int d = 0; d < 4; d++) {
                 int cc = c + u->cost[d];
                 if (cc > points) continue;
