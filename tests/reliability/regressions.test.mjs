@@ -12,7 +12,8 @@ const ask = (req) => JSON.parse(engine.requestText(JSON.stringify(req)));
 // hexes beyond with "nimble": true, while `move` along the same path stopped on entering that hex
 // (GG-8.3) and called the next step illegal. The reach search checked "may not end here" (pass
 // only) before "a zone stops the move here", so the zone stop was never applied to such a hex.
-// Now such a hex cannot be entered by a unit the zone would stop (it may neither stop nor end there).
+// Now such a hex cannot be entered by a unit the zone would stop (it may neither stop nor end there),
+// by `reach` or by `move`.
 test('GG-8.3 GG-TER-1 a Reconnaissance Impassable hex in an enemy zone is not a way through for a unit without Nimble', () => {
   // a at (col 0,row 2); the enemy e at (col 1,row 1) faces 4: its zone holds (col 1,row 2), the
   // Impassable hex red has opened by Reconnaissance, and (col 2,row 2).
@@ -30,7 +31,9 @@ test('GG-8.3 GG-TER-1 a Reconnaissance Impassable hex in an enemy zone is not a 
   assert.ok(reach.result.hexes.every((h) => !h.nimble));
   const move = ask({ ...base, query: 'move', path: [{ col: 1, row: 2 }, { col: 2, row: 2 }] });
   assert.equal(move.result.legal, false);
-  assert.equal(move.result.reasons[0].code, 'stopped_by_engagement_zone');
+  // (refused on entering it, at its first step: the zone would end the move there, where it may not end)
+  assert.equal(move.result.reasons[0].code, 'ends_on_impassable');
+  assert.equal(move.result.reasons[0].action, 0);
   // With Nimble the zone does not stop it: the hex is a way through (and Nimble is used).
   const nimble = structuredClone(base);
   nimble.units[0].traits = ['nimble'];
