@@ -62,8 +62,11 @@ static double edge_distance(const NaBattlefield *bf, const McRect *r, McVec2 dir
         double c[2] = {p.v[i].x, p.v[i].y};
         for (int k = 0; k < 2; k++) {
             if (c[k] <= MC_LINEAR_SLOP || c[k] >= lim[k] - MC_LINEAR_SLOP) {
-                // Already on or beyond this edge: it counts only when moving outwards.
-                if ((c[k] <= MC_LINEAR_SLOP && d[k] < -MC_ZERO_SLOP) || (c[k] >= lim[k] - MC_LINEAR_SLOP && d[k] > MC_ZERO_SLOP)) return 0.0;
+                // On this edge, it counts only when moving outwards; beyond it (the pivot swung the
+                // corner over it), always.
+                if (c[k] < -MC_LINEAR_SLOP || c[k] > lim[k] + MC_LINEAR_SLOP || (c[k] <= MC_LINEAR_SLOP && d[k] < -MC_ZERO_SLOP) ||
+                    (c[k] >= lim[k] - MC_LINEAR_SLOP && d[k] > MC_ZERO_SLOP))
+                    return 0.0;
                 continue;
             }
             double t = mc_na_to_table_edge(c[k], lim[k], d[k]);
